@@ -1,0 +1,42 @@
+extension Duration {
+    /// The duration in whole nanoseconds, or `nil` when it does not fit in `Int64`.
+    /// Sub-nanosecond parts are truncated toward zero.
+    var exactNanoseconds: Int64? {
+        let (seconds, attoseconds) = components
+        let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
+        guard !overflow else { return nil }
+        let (total, overflow2) = scaled.addingReportingOverflow(attoseconds / 1_000_000_000)
+        return overflow2 ? nil : total
+    }
+
+    /// The duration in whole nanoseconds, clamped to the `Int64` range.
+    var saturatingNanoseconds: Int64 {
+        if let exact = exactNanoseconds { return exact }
+        return components.seconds < 0 ? .min : .max
+    }
+
+    /// Validated nanoseconds for a timer argument.
+    func timerNanoseconds() throws(TimerError) -> Int64 {
+        guard let value = exactNanoseconds else { throw .durationOutOfRange(self) }
+        return value
+    }
+}
+
+extension Duration {
+    /// A duration of `seconds`, rejecting NaN, infinities and values out of range
+    /// with a ``TimerError`` instead of trapping.
+    ///
+    /// - Parameters:
+    ///   - seconds: the number of seconds.
+    ///   - parameter: the argument's name, used in the error's message.
+    public static func checkedSeconds(
+        _ seconds: Double, parameter: String = "seconds"
+    ) throws(TimerError) -> Duration {
+        guard seconds.isFinite else { throw .nonFiniteSeconds(parameter: parameter, value: seconds) }
+        let nanoseconds = (seconds * 1e9).rounded()
+        guard nanoseconds.magnitude < 9.2e18 else {
+            throw .nonFiniteSeconds(parameter: parameter, value: seconds)
+        }
+        return .nanoseconds(Int64(nanoseconds))
+    }
+}

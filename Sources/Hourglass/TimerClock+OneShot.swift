@@ -1,0 +1,71 @@
+extension TimerClock {
+    /// A timer that fires once, `delay` from now (or from ``TimerHandle/start()``).
+    ///
+    /// Releasing the returned handle cancels the timer; use
+    /// ``fireAndForget(after:leeway:_:)`` for one that runs though nobody keeps it.
+    /// - Parameters:
+    ///   - delay: how long from start until it fires; must not be negative.
+    ///   - leeway: how late it may fire so that the clock can wake once for several timers.
+    ///   - startsRunning: `false` creates it idle, to be started later.
+    ///   - action: runs on the clock's context.
+    public func oneShot(
+        after delay: Duration, leeway: Duration = .zero, startsRunning: Bool = true,
+        _ action: @escaping @Sendable (TimerFire) -> Void
+    ) throws(TimerError) -> TimerHandle {
+        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: try TimerArguments.delay(delay)))
+        let id = timerQueue.add(
+            kind: .oneShot, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
+            start: startsRunning, hasHandle: true, handler: Self.handler(action))
+        return TimerHandle(queue: timerQueue, id: id, kind: .oneShot)
+    }
+
+    /// Runs `action` once, `delay` from now, whether or not anybody keeps a reference:
+    /// the "run after N seconds" of GCD's `dispatch_after`. It cannot be cancelled.
+    public func fireAndForget(
+        after delay: Duration, leeway: Duration = .zero,
+        _ action: @escaping @Sendable (TimerFire) -> Void
+    ) throws(TimerError) {
+        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: try TimerArguments.delay(delay)))
+        _ = timerQueue.add(
+            kind: .oneShot, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
+            start: true, hasHandle: false, handler: Self.handler(action))
+    }
+
+    /// A one-shot that calls `action` with `target` while it lives; once `target` is
+    /// released the timer cancels itself. The timer never keeps `target` alive.
+    public func oneShot<Target: AnyObject & Sendable>(
+        after delay: Duration, target: Target, leeway: Duration = .zero, startsRunning: Bool = true,
+        _ action: @escaping @Sendable (Target, TimerFire) -> Void
+    ) throws(TimerError) -> TimerHandle {
+        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: try TimerArguments.delay(delay)))
+        let id = timerQueue.add(
+            kind: .oneShot, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
+            start: startsRunning, hasHandle: true, handler: Self.weakHandler(target, action))
+        return TimerHandle(queue: timerQueue, id: id, kind: .oneShot)
+    }
+
+    static func handler(_ action: @escaping @Sendable (TimerFire) -> Void) -> TimerHandler {
+        { event in
+            action(TimerFire(event))
+            return true
+        }
+    }
+
+    static func weakHandler<Target: AnyObject & Sendable>(
+        _ target: Target, _ action: @escaping @Sendable (Target, TimerFire) -> Void
+    ) -> TimerHandler {
+        let box = WeakBox(target)
+        return { event in
+            guard let target = box.value else { return false }
+            action(target, TimerFire(event))
+            return true
+        }
+    }
+}
+
+extension TimerFire {
+    init(_ event: TimerEvent) {
+        self.init(scheduled: event.scheduled, now: event.now, index: event.index,
+                  missedTicks: event.missed, isManual: event.isManual)
+    }
+}

@@ -1,0 +1,22 @@
+/// A clock that runs timers: a monotonic ``now`` and the ``TimerQueue`` it drives.
+///
+/// Three clocks implement it: `VirtualClock` (deterministic, for tests), `DispatchClock`
+/// (GCD) and `LibeventClock` (a libevent loop). Each has one serial context where every
+/// callback runs; creating, pausing, firing and cancelling timers is safe from any thread.
+/// The timer kinds (``oneShot(after:leeway:startsRunning:_:)``,
+/// ``repeating(every:startingAfter:leeway:policy:startsRunning:_:)``,
+/// ``countdown(for:tick:leeway:startsRunning:onTick:onFinish:)``,
+/// ``frameTicker(framesPerSecond:startsRunning:_:)``) are written once, on the queue, so
+/// they behave the same on every clock.
+public protocol TimerClock: AnyObject, Sendable {
+    /// The timers this clock drives.
+    var timerQueue: TimerQueue { get }
+}
+
+extension TimerClock {
+    /// The current instant: monotonic, and counting through suspensions on real clocks.
+    public var now: TimerInstant { timerQueue.now }
+
+    /// Every live timer, earliest first; empty when nothing is left to run.
+    public var pendingTimers: [PendingTimer] { timerQueue.pendingTimers }
+}

@@ -1,0 +1,131 @@
+extension TimerQueue {
+    /// Adds a timer; starts it at once when `start` is true.
+    func add(
+        kind: TimerKind, schedule: TimerSchedule, leeway: Int64, start: Bool, hasHandle: Bool,
+        handler: @escaping TimerHandler
+    ) -> TimerID {
+        let now = backend.now.nanoseconds
+        return lock.withLock {
+            let id = storage.allocate(kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
+            if start, let slot = storage.slot(of: id) { startLocked(slot: slot, now: now) }
+            rearmLocked()
+            return id
+        }
+    }
+
+    /// The timer's state; `cancelled` once nothing names it any more.
+    func state(of id: TimerID) -> TimerState {
+        lock.withLock { storage.slot(of: id).map { storage[$0].state } ?? .cancelled }
+    }
+
+    /// Starts an idle timer; a no-op in any other state.
+    func start(_ id: TimerID) {
+        let now = backend.now.nanoseconds
+        lock.withLock {
+            guard let slot = storage.slot(of: id), storage[slot].state == .idle else { return }
+            startLocked(slot: slot, now: now)
+            rearmLocked()
+        }
+    }
+
+    /// Pauses a running timer, keeping its time left; a no-op in any other state.
+    func pause(_ id: TimerID) {
+        let now = backend.now.nanoseconds
+        lock.withLock {
+            guard let slot = storage.slot(of: id), storage[slot].state == .running else { return }
+            let left: Int64
+            switch storage[slot].schedule {
+            case .countdown(let countdown): left = countdown.end - now
+            case .oneShot, .grid: left = storage[slot].deadline - now
+            }
+            storage[slot].pausedRemaining = max(0, left)
+            storage[slot].state = .paused
+            storage.unschedule(slot: slot)
+            rearmLocked()
+        }
+    }
+
+    /// Resumes a paused timer with the time it had left; a no-op in any other state.
+    func resume(_ id: TimerID) {
+        let now = backend.now.nanoseconds
+        lock.withLock {
+            guard let slot = storage.slot(of: id), storage[slot].state == .paused else { return }
+            let left = storage[slot].pausedRemaining
+            storage[slot].state = .running
+            switch storage[slot].schedule {
+            case .oneShot:
+                storage.schedule(slot: slot, at: now.saturatingAdd(left))
+            case .grid(var grid):
+                grid.baseIndex += grid.nextIndex
+                grid.anchor = now.saturatingAdd(left)
+                grid.nextIndex = 0
+                storage[slot].schedule = .grid(grid)
+                storage.schedule(slot: slot, at: grid.anchor)
+            case .countdown(var countdown):
+                countdown.end = now.saturatingAdd(left)
+                countdown.nextK = CountdownSchedule.firstK(left: left, tick: countdown.tick, notDeliveredFrom: countdown.nextK)
+                storage[slot].schedule = .countdown(countdown)
+                storage.schedule(slot: slot, at: countdown.end - countdown.nextK * countdown.tick)
+            }
+            rearmLocked()
+        }
+    }
+
+    /// Cancels a timer; idempotent, safe from any thread and from inside any callback.
+    func cancel(_ id: TimerID) {
+        let released: TimerHandler? = lock.withLock {
+            guard let slot = storage.slot(of: id), !storage[slot].state.isTerminal else { return nil }
+            let handler = storage.end(slot: slot, as: .cancelled)
+            rearmLocked()
+            return handler
+        }
+        _ = consume released
+    }
+
+    /// Queues a run of the timer's callback now on the clock's context, leaving its schedule
+    /// as it is (a one-shot is then done). A no-op once finished or cancelled.
+    func fire(_ id: TimerID) {
+        let now = backend.now.nanoseconds
+        lock.withLock {
+            guard let slot = storage.slot(of: id), !storage[slot].state.isTerminal else { return }
+            storage.scheduleManualFire(slot: slot, at: now)
+            rearmLocked()
+        }
+    }
+
+    /// The handle is gone: cancel the timer if it is alive and free its slot.
+    func releaseHandle(_ id: TimerID) {
+        let released: TimerHandler? = lock.withLock {
+            guard let slot = storage.slot(of: id) else { return nil }
+            storage[slot].hasHandle = false
+            if storage[slot].state.isTerminal {
+                storage.free(slot: slot)
+                return nil
+            }
+            let handler = storage.end(slot: slot, as: .cancelled)
+            rearmLocked()
+            return handler
+        }
+        _ = consume released
+    }
+
+    /// Schedules an idle timer's first fire from `now`. Caller holds the lock.
+    private func startLocked(slot: Int, now: Int64) {
+        storage[slot].state = .running
+        switch storage[slot].schedule {
+        case .oneShot(let oneShot):
+            storage.schedule(slot: slot, at: now.saturatingAdd(oneShot.delay))
+        case .grid(var grid):
+            grid.anchor = now.saturatingAdd(grid.startDelay)
+            grid.nextIndex = 0
+            storage[slot].schedule = .grid(grid)
+            storage.schedule(slot: slot, at: grid.anchor)
+        case .countdown(var countdown):
+            if let length = countdown.length { countdown.end = now.saturatingAdd(length) }
+            let left = countdown.end - now
+            countdown.nextK = CountdownSchedule.firstK(left: left, tick: countdown.tick, notDeliveredFrom: nil)
+            storage[slot].schedule = .countdown(countdown)
+            storage.schedule(slot: slot, at: countdown.end - countdown.nextK * countdown.tick)
+        }
+    }
+}

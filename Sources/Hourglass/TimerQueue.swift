@@ -1,0 +1,126 @@
+/// The timers of one clock, ordered by (deadline, insertion order).
+///
+/// The queue holds every timer's state and implements every timer rule once: drift-free
+/// repeats, missed ticks, countdown boundaries, `fire()`, pause/resume and cancel. A
+/// ``TimerBackend`` only has to wake it at the earliest deadline. All methods are safe
+/// from any thread; callbacks run on the clock's serial context, outside the queue's lock.
+public final class TimerQueue: @unchecked Sendable {
+    // @unchecked Sendable: every mutable field (`storage`, `armed`, `isRunningDue`) is read
+    // and written only while `lock` is held; callbacks are invoked after unlocking.
+    let lock = Lock()
+    var storage = TimerStorage()
+    /// The instant the backend is armed for, to call it only when that changes.
+    var armed: Int64?
+    /// While `runDue` runs, re-arming waits until it is done.
+    var isRunningDue = false
+    let backend: any TimerBackend
+
+    /// Creates a queue driven by `backend`.
+    public init(backend: any TimerBackend) {
+        self.backend = backend
+    }
+
+    /// The clock's current instant.
+    public var now: TimerInstant { backend.now }
+
+    /// The earliest scheduled instant, if any timer is running.
+    public var nextDeadline: TimerInstant? {
+        lock.withLock { storage.first.map { TimerInstant(nanoseconds: $0.deadline) } }
+    }
+
+    /// How many timers are alive (idle, running or paused).
+    public var liveCount: Int { lock.withLock { storage.liveCount } }
+
+    /// Every live timer, earliest deadline first, then paused and idle ones in creation order.
+    public var pendingTimers: [PendingTimer] {
+        let listed: [(PendingTimer, UInt64)] = lock.withLock {
+            storage.records.enumerated().compactMap { slot, record in
+                guard !record.state.isTerminal, record.handler != nil else { return nil }
+                let id = TimerID(slot: UInt32(slot), generation: record.generation)
+                let deadline = record.isScheduled ? TimerInstant(nanoseconds: record.deadline) : nil
+                return (PendingTimer(id: id, kind: record.kind, state: record.state, deadline: deadline), record.sequence)
+            }
+        }
+        return listed.sorted { lhs, rhs in
+            let left = lhs.0.deadline?.nanoseconds ?? .max
+            let right = rhs.0.deadline?.nanoseconds ?? .max
+            return left != right ? left < right : lhs.1 < rhs.1
+        }.map(\.0)
+    }
+
+    /// Cancels every live timer, e.g. when a clock shuts down.
+    public func cancelAll() {
+        var released: [TimerHandler] = []
+        lock.withLock {
+            for slot in storage.records.indices where !storage[slot].state.isTerminal && storage[slot].handler != nil {
+                if let handler = storage.end(slot: slot, as: .cancelled) { released.append(handler) }
+            }
+            rearmLocked()
+        }
+        released.removeAll()
+    }
+
+    // MARK: Backend side
+
+    /// Runs, in order, every timer due at or before `now`. Called by the backend on the
+    /// clock's serial context; timers that callbacks schedule run too when already due.
+    /// - Parameter limit: the most callbacks to run before returning.
+    /// - Returns: how many callbacks ran.
+    @discardableResult
+    public func runDue(now: TimerInstant, limit: Int = .max) -> Int {
+        var ran = 0
+        lock.lock()
+        isRunningDue = true
+        armed = nil
+        while ran < limit, let top = storage.first, top.deadline <= now.nanoseconds {
+            _ = storage.popFirst()
+            guard let firing = prepareFire(of: top, now: now.nanoseconds) else { continue }
+            ran += 1
+            lock.unlock()
+            let (id, keepGoing) = Self.invoke(firing)
+            lock.lock()
+            if !keepGoing {
+                let released = targetWasReleased(id)
+                lock.unlock()
+                _ = consume released
+                lock.lock()
+            }
+        }
+        isRunningDue = false
+        rearmLocked()
+        lock.unlock()
+        return ran
+    }
+
+    /// Tells the backend the instant to wake at, if it changed. Caller holds the lock.
+    func rearmLocked() {
+        guard !isRunningDue else { return }
+        let wanted: Int64? = storage.first.map { top in
+            top.isManual ? top.deadline : top.deadline.saturatingAdd(storage.minimumLeeway)
+        }
+        guard wanted != armed else { return }
+        armed = wanted
+        backend.wake(at: wanted.map(TimerInstant.init(nanoseconds:)))
+    }
+
+    /// Runs a callback; the firing (and with it a finished timer's last reference to its
+    /// handler) is consumed here, so captured objects are released before the lock is retaken.
+    private static func invoke(_ firing: consuming Firing) -> (TimerID, Bool) {
+        let keepGoing = firing.handler(firing.event)
+        return (firing.id, keepGoing)
+    }
+
+    /// The weak target is gone, so the callback did not run: the timer ends cancelled.
+    /// Returns the handler, to be released outside the lock. Caller holds the lock.
+    private func targetWasReleased(_ id: TimerID) -> TimerHandler? {
+        guard let slot = storage.slot(of: id) else { return nil }
+        var released: TimerHandler?
+        if storage[slot].state.isTerminal {
+            storage[slot].state = .cancelled
+        } else {
+            released = storage.end(slot: slot, as: .cancelled)
+        }
+        rearmLocked()
+        return released
+    }
+}

@@ -1,0 +1,69 @@
+/// When a timer fires next; pure arithmetic on nanoseconds, no locking.
+enum TimerSchedule {
+    case oneShot(OneShotSchedule)
+    case grid(GridSchedule)
+    case countdown(CountdownSchedule)
+}
+
+struct OneShotSchedule {
+    var delay: Int64
+}
+
+/// A repeating grid: tick `n` is due at `anchor + n * numerator / denominator` nanoseconds.
+///
+/// The period is a fraction so that a 60 Hz frame ticker (16 666 666.6… ns) stays on its
+/// grid forever; plain repeating timers use a denominator of 1. Every deadline is computed
+/// from the anchor, never from the previous fire, so the grid cannot drift.
+struct GridSchedule {
+    var startDelay: Int64
+    var numerator: Int64
+    var denominator: Int64
+    var policy: MissedTickPolicy
+    var anchor: Int64 = 0
+    var nextIndex: Int64 = 0
+    /// Ticks numbered before the last resume, so tick numbers go on across a pause.
+    var baseIndex: Int64 = 0
+
+    /// The deadline of tick `n` (n ≥ 0), without overflow for any n.
+    func deadline(_ n: Int64) -> Int64 {
+        let whole = (n / denominator).multipliedReportingOverflow(by: numerator)
+        let part = ((n % denominator) * numerator) / denominator
+        guard !whole.overflow else { return .max }
+        return anchor.saturatingAdd(whole.partialValue).saturatingAdd(part)
+    }
+
+    /// The largest tick number whose deadline is at or before `instant` (-1 if none).
+    func lastIndex(atOrBefore instant: Int64) -> Int64 {
+        guard instant >= anchor else { return -1 }
+        // deadline(n) <= t  ⟺  n < (t - anchor + 1) * den / num
+        let offset = instant - anchor + 1
+        let product = offset.multipliedFullWidth(by: denominator)
+        let numerator = self.numerator
+        let (quotient, remainder) = numerator.dividingFullWidth(product)
+        return remainder == 0 ? quotient - 1 : quotient
+    }
+}
+
+/// A countdown towards `end`: tick `k` (k ≥ 0) is due at `end - k * tick` and reports `k * tick`.
+struct CountdownSchedule {
+    /// The length, when the deadline is set at `start()`; nil for a fixed deadline.
+    var length: Int64?
+    var end: Int64
+    var tick: Int64
+    /// The next boundary to deliver.
+    var nextK: Int64 = 0
+
+    /// The boundary number a display shows at `instant`: the time left rounded up to a tick.
+    func shownK(at instant: Int64) -> Int64 {
+        let left = end.saturatingAdd(0 &- instant)
+        return left <= 0 ? 0 : (left - 1) / tick + 1
+    }
+
+    /// The first boundary still to come after `instant` when `left` remains, keeping a
+    /// boundary exactly at `instant` when it was not delivered yet.
+    static func firstK(left: Int64, tick: Int64, notDeliveredFrom pending: Int64?) -> Int64 {
+        if left <= 0 { return 0 }
+        if left % tick == 0, let pending, pending >= left / tick { return left / tick }
+        return (left - 1) / tick
+    }
+}

@@ -1,0 +1,114 @@
+/// A deterministic clock for tests: time moves only when you move it.
+///
+/// It starts at ``TimerInstant/zero`` and never goes backwards. ``advance(by:)`` runs every
+/// timer due on the way, in (deadline, insertion) order, with ``TimerClock/now`` equal to
+/// each timer's deadline while it fires; timers that callbacks schedule run in the same
+/// advance when they fall due. ``suspend(for:)`` moves time as a process suspension would.
+/// Callbacks run on the thread that moves the clock. End a test by checking that
+/// ``TimerClock/pendingTimers`` is empty.
+public final class VirtualClock: TimerClock, @unchecked Sendable {
+    // @unchecked Sendable: `advancing` and `pendingTarget` are only touched under `lock`;
+    // the backend and the queue are Sendable themselves.
+    public let timerQueue: TimerQueue
+    private let backend: VirtualBackend
+    private let lock = Lock()
+    private var advancing = false
+    private var pendingTarget: Int64 = .min
+
+    /// A virtual clock at instant zero with no timers.
+    public init() {
+        backend = VirtualBackend()
+        timerQueue = TimerQueue(backend: backend)
+    }
+
+    /// Moves time forward by `duration`, running every timer that falls due on the way.
+    /// A negative duration is treated as zero: virtual time never goes backwards.
+    /// - Returns: how many callbacks ran.
+    @discardableResult
+    public func advance(by duration: Duration) -> Int {
+        advance(to: now + max(duration, .zero))
+    }
+
+    /// Moves time forward to `instant`, running every timer that falls due on the way.
+    /// An instant in the past is treated as now. Called from inside a callback, it extends
+    /// the advance already under way instead of nesting.
+    /// - Returns: how many callbacks ran.
+    @discardableResult
+    public func advance(to instant: TimerInstant) -> Int {
+        guard beginAdvance(to: instant.nanoseconds) else { return 0 }
+        var fired = 0
+        while let goal = nextGoal(), let next = timerQueue.nextDeadline, next.nanoseconds <= goal {
+            backend.moveForward(to: next.nanoseconds)
+            fired += timerQueue.runDue(now: backend.now)
+        }
+        finishAdvance()
+        return fired
+    }
+
+    /// Runs due timers, advancing to each next deadline, until no timer is scheduled or
+    /// `maxFires` callbacks have run — so a repeating timer cannot make it hang.
+    /// Idle and paused timers do not keep the clock busy.
+    @discardableResult
+    public func runUntilIdle(maxFires: Int = 10_000) -> RunUntilIdleResult {
+        var fired = 0
+        while fired < maxFires, let next = timerQueue.nextDeadline {
+            guard beginAdvance(to: next.nanoseconds) else { break }
+            backend.moveForward(to: next.nanoseconds)
+            fired += timerQueue.runDue(now: backend.now, limit: maxFires - fired)
+            finishAdvance()
+        }
+        guard timerQueue.nextDeadline != nil else { return .idle(fired: fired) }
+        return .stoppedAtFireLimit(fired: fired, pending: timerQueue.pendingTimers)
+    }
+
+    /// Simulates the process being suspended for `duration`: no timer runs meanwhile, then
+    /// every due timer runs once, late, at the new time — repeating timers report the ticks
+    /// they missed, countdowns jump to the true time left.
+    /// - Returns: how many callbacks ran on resume.
+    @discardableResult
+    public func suspend(for duration: Duration) -> Int {
+        let target = now + max(duration, .zero)
+        guard beginAdvance(to: target.nanoseconds) else { return 0 }
+        backend.moveForward(to: target.nanoseconds)
+        let fired = timerQueue.runDue(now: backend.now)
+        finishAdvance()
+        return fired
+    }
+
+    private func beginAdvance(to target: Int64) -> Bool {
+        lock.withLock {
+            pendingTarget = max(pendingTarget, target)
+            guard !advancing else { return false }
+            advancing = true
+            return true
+        }
+    }
+
+    private func nextGoal() -> Int64? {
+        lock.withLock { pendingTarget }
+    }
+
+    private func finishAdvance() {
+        let goal = lock.withLock { pendingTarget }
+        backend.moveForward(to: goal)
+        lock.withLock {
+            advancing = false
+            pendingTarget = .min
+        }
+    }
+}
+
+/// The virtual clock's time: a number that only ``VirtualClock`` moves. Never wakes anything.
+final class VirtualBackend: TimerBackend, @unchecked Sendable {
+    // @unchecked Sendable: `nanoseconds` is only read and written under `lock`.
+    private let lock = Lock()
+    private var nanoseconds: Int64 = 0
+
+    var now: TimerInstant { lock.withLock { TimerInstant(nanoseconds: nanoseconds) } }
+
+    func moveForward(to instant: Int64) {
+        lock.withLock { nanoseconds = max(nanoseconds, instant) }
+    }
+
+    func wake(at instant: TimerInstant?) {}
+}

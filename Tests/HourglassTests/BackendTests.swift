@@ -1,0 +1,79 @@
+import Hourglass
+import Synchronization
+import Testing
+
+/// A hand-driven backend: records every wake-up request; the test plays the loop.
+final class RecordingBackend: TimerBackend {
+    private let state = Mutex<(now: TimerInstant, wakes: [TimerInstant?])>((.zero, []))
+
+    var now: TimerInstant {
+        get { state.withLock { $0.now } }
+        set { state.withLock { $0.now = newValue } }
+    }
+
+    var wakes: [TimerInstant?] { state.withLock { $0.wakes } }
+
+    func wake(at instant: TimerInstant?) {
+        state.withLock { $0.wakes.append(instant) }
+    }
+}
+
+final class RecordingClock: TimerClock {
+    let backend = RecordingBackend()
+    let timerQueue: TimerQueue
+
+    init() {
+        timerQueue = TimerQueue(backend: backend)
+    }
+}
+
+@Suite("The backend contract")
+struct BackendTests {
+    @Test("the backend is asked to wake only when the earliest instant changes")
+    func wakesOnlyOnChange() throws {
+        let clock = RecordingClock()
+        let fired = Recorder<TimerInstant>()
+        let later = try clock.oneShot(after: .seconds(5)) { fired.append($0.scheduled) }
+        let sooner = try clock.oneShot(after: .seconds(2)) { fired.append($0.scheduled) }
+        let latest = try clock.oneShot(after: .seconds(9)) { fired.append($0.scheduled) }
+        #expect(clock.backend.wakes == [.seconds(5), .seconds(2)])
+        clock.backend.now = .seconds(2)
+        clock.timerQueue.runDue(now: .seconds(2))
+        #expect(clock.backend.wakes == [.seconds(5), .seconds(2), .seconds(5)])
+        later.cancel()
+        latest.cancel()
+        #expect(clock.backend.wakes == [.seconds(5), .seconds(2), .seconds(5), .seconds(9), nil])
+        #expect(fired.values == [.seconds(2)])
+        #expect(sooner.state == .finished)
+        expectNothingPending(clock)
+    }
+
+    @Test("a wake-up that comes early runs nothing and re-arms")
+    func earlyWake() throws {
+        let clock = RecordingClock()
+        let handle = try clock.oneShot(after: .seconds(1)) { _ in }
+        clock.timerQueue.runDue(now: .milliseconds(996))
+        #expect(handle.state == .running)
+        #expect(clock.backend.wakes == [.seconds(1), .seconds(1)])
+        handle.cancel()
+        expectNothingPending(clock)
+    }
+
+    @Test("leeway lets one wake-up serve several timers, each told its own instant")
+    func leewayCoalesces() throws {
+        let clock = RecordingClock()
+        let fired = Recorder<TimerFire>()
+        let timers = try [1_000, 1_200, 1_400, 2_000].map { milliseconds in
+            try clock.oneShot(after: .milliseconds(milliseconds), leeway: .milliseconds(500)) { fired.append($0) }
+        }
+        #expect(clock.backend.wakes == [.milliseconds(1_500)])
+        clock.backend.now = .milliseconds(1_500)
+        clock.timerQueue.runDue(now: .milliseconds(1_500))
+        #expect(fired.values.map(\.scheduled) == [.milliseconds(1_000), .milliseconds(1_200), .milliseconds(1_400)])
+        #expect(fired.values.allSatisfy { $0.now == .milliseconds(1_500) })
+        #expect(clock.backend.wakes == [.milliseconds(1_500), .milliseconds(2_500)])
+        #expect(timers.map(\.state) == [.finished, .finished, .finished, .running])
+        timers[3].cancel()
+        expectNothingPending(clock)
+    }
+}

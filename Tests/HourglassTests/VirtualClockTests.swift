@@ -1,0 +1,105 @@
+import Hourglass
+import Testing
+
+@Suite("VirtualClock")
+struct VirtualClockTests {
+    @Test("runUntilIdle runs everything due and reports idle")
+    func runUntilIdle() throws {
+        let clock = VirtualClock()
+        let order = Recorder<TimerInstant>()
+        try clock.fireAndForget(after: .seconds(30)) { order.append($0.scheduled) }
+        let countdown = try clock.countdown(for: .seconds(3), onTick: { order.append($0.scheduled) }, onFinish: {})
+        let result = clock.runUntilIdle()
+        #expect(result == .idle(fired: 4))
+        #expect(order.values == [.seconds(1), .seconds(2), .seconds(3), .seconds(30)])
+        #expect(clock.now == .seconds(30))
+        #expect(countdown.state == .finished)
+        expectNothingPending(clock)
+    }
+
+    @Test("runUntilIdle with a repeating timer returns its report instead of hanging")
+    func runUntilIdleGuard() throws {
+        let clock = VirtualClock()
+        let ticker = try clock.repeating(every: .seconds(1)) { _ in }
+        let result = clock.runUntilIdle(maxFires: 100)
+        let pending = [PendingTimer(id: ticker.id, kind: .repeating, state: .running, deadline: .seconds(101))]
+        #expect(result == .stoppedAtFireLimit(fired: 100, pending: pending))
+        #expect(result.description == "stopped after 100 fires with 1 timer(s) still scheduled (repeating running due 101s): "
+            + "a repeating timer never lets the clock go idle; cancel it, or use advance(by:) instead")
+        #expect(clock.now == .seconds(100))
+        ticker.cancel()
+        #expect(clock.runUntilIdle() == .idle(fired: 0))
+        expectNothingPending(clock)
+    }
+
+    @Test("runUntilIdle stops a callback that keeps scheduling at the same instant")
+    func runUntilIdleSameInstantLoop() throws {
+        let clock = VirtualClock()
+        @Sendable func again() { try? clock.fireAndForget(after: .zero) { _ in again() } }
+        again()
+        let result = clock.runUntilIdle(maxFires: 50)
+        #expect(result.fired == 50)
+        #expect(clock.now == .zero)
+        #expect(clock.pendingTimers.count == 1)
+    }
+
+    @Test("paused and idle timers do not keep the clock busy")
+    func pausedDoNotCount() throws {
+        let clock = VirtualClock()
+        let idle = try clock.oneShot(after: .seconds(1), startsRunning: false) { _ in }
+        let paused = try clock.repeating(every: .seconds(1)) { _ in }
+        paused.pause()
+        #expect(clock.runUntilIdle() == .idle(fired: 0))
+        #expect(clock.pendingTimers.map(\.state) == [.idle, .paused])
+        idle.cancel()
+        paused.cancel()
+        expectNothingPending(clock)
+    }
+
+    @Test("suspend runs nothing meanwhile, then each due timer once, late")
+    func suspendCoalesces() throws {
+        let clock = VirtualClock()
+        let fires = Recorder<TimerFire>()
+        let oneShot = try clock.oneShot(after: .seconds(2)) { fires.append($0) }
+        let repeating = try clock.repeating(every: .milliseconds(100)) { fires.append($0) }
+        let ran = clock.suspend(for: .seconds(3))
+        #expect(ran == 2)
+        // Due first (at 0.1 s), the repeating timer runs first: once, for its latest tick.
+        #expect(fires.values == [
+            TimerFire(scheduled: .seconds(3), now: .seconds(3), index: 29, missedTicks: 29, isManual: false),
+            TimerFire(scheduled: .seconds(2), now: .seconds(3), index: 0, missedTicks: 0, isManual: false),
+        ])
+        #expect(oneShot.state == .finished)
+        repeating.cancel()
+        expectNothingPending(clock)
+    }
+}
+
+@Suite("TimerInstant")
+struct TimerInstantTests {
+    @Test("arithmetic with durations saturates instead of overflowing")
+    func arithmetic() {
+        let instant = TimerInstant.seconds(5)
+        #expect(instant + .milliseconds(250) == .milliseconds(5_250))
+        #expect(instant - .seconds(6) == TimerInstant(nanoseconds: -1_000_000_000))
+        #expect(TimerInstant.seconds(7) - instant == .seconds(2))
+        #expect(TimerInstant(nanoseconds: .max - 1) + .seconds(10) == TimerInstant(nanoseconds: .max))
+        #expect(instant.sinceOrigin == .seconds(5))
+        #expect(TimerInstant.afterOrigin(.seconds(3)) == .seconds(3))
+    }
+
+    @Test("description shows seconds with milliseconds")
+    func description() {
+        #expect(TimerInstant.seconds(12).description == "12s")
+        #expect(TimerInstant.milliseconds(12_045).description == "12.045s")
+        #expect(TimerInstant(nanoseconds: -1_500_000_000).description == "-1.500s")
+    }
+
+    @Test("the host clock is monotonic")
+    func monotonic() {
+        let first = MonotonicTime.now()
+        let second = MonotonicTime.now()
+        #expect(second >= first)
+        #expect(first > .zero)
+    }
+}
