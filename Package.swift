@@ -6,12 +6,15 @@ let package = Package(
     name: "Hourglass",
     products: [
         .library(name: "Hourglass", targets: ["Hourglass"]),
+        .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
     ],
     targets: [
         // The timer core: TimerClock, the timer queue, every timer kind and VirtualClock.
         // Depends on the Swift toolchain alone and builds on Apple platforms too.
         .target(name: "Hourglass"),
         .testTarget(name: "HourglassTests", dependencies: ["Hourglass"]),
+        // A short countdown on the virtual clock (tools/demo).
+        .executableTarget(name: "HourglassDemo", dependencies: ["Hourglass"]),
     ],
     swiftLanguageModes: [.v6]
 )
