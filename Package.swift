@@ -6,6 +6,8 @@ let package = Package(
     name: "Hourglass",
     products: [
         .library(name: "Hourglass", targets: ["Hourglass"]),
+        .library(name: "HourglassDispatch", targets: ["HourglassDispatch"]),
+        .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
     ],
     targets: [
@@ -13,6 +15,13 @@ let package = Package(
         // Depends on the Swift toolchain alone and builds on Apple platforms too.
         .target(name: "Hourglass"),
         .testTarget(name: "HourglassTests", dependencies: ["Hourglass"]),
+        // GCD backend: DispatchClock.
+        .target(name: "HourglassDispatch", dependencies: ["Hourglass"]),
+        // libevent through Debian's libevent-dev; C stays in this module.
+        .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
+        .target(name: "HourglassLibevent", dependencies: ["Hourglass", "CLibevent"]),
+        // One conformance suite, run on every clock.
+        .testTarget(name: "ConformanceTests", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent"]),
         // A short countdown on the virtual clock (tools/demo).
         .executableTarget(name: "HourglassDemo", dependencies: ["Hourglass"]),
     ],

@@ -8,7 +8,11 @@
 /// ``countdown(for:tick:leeway:startsRunning:onTick:onFinish:)``,
 /// ``frameTicker(framesPerSecond:startsRunning:_:)``) are written once, on the queue, so
 /// they behave the same on every clock.
-public protocol TimerClock: AnyObject, Sendable {
+///
+/// Every `TimerClock` is also a Swift `Clock`, so `try await clock.sleep(for: .seconds(1))`
+/// works on it and honours task cancellation, and ``ticks(every:policy:)`` gives an
+/// `AsyncSequence` of ticks.
+public protocol TimerClock: Clock, AnyObject, Sendable where Instant == TimerInstant, Duration == Swift.Duration {
     /// The timers this clock drives.
     var timerQueue: TimerQueue { get }
 }
@@ -16,6 +20,9 @@ public protocol TimerClock: AnyObject, Sendable {
 extension TimerClock {
     /// The current instant: monotonic, and counting through suspensions on real clocks.
     public var now: TimerInstant { timerQueue.now }
+
+    /// Timers are kept in whole nanoseconds.
+    public var minimumResolution: Swift.Duration { .nanoseconds(1) }
 
     /// Every live timer, earliest first; empty when nothing is left to run.
     public var pendingTimers: [PendingTimer] { timerQueue.pendingTimers }

@@ -1,0 +1,49 @@
+#ifndef HOURGLASS_CLIBEVENT_SHIM_H
+#define HOURGLASS_CLIBEVENT_SHIM_H
+
+// The libc headers come first: <event2/event.h> pulls in <sys/select.h> pieces that
+// otherwise clash (fd_set) with Glibc as Dispatch and Foundation import it.
+#include <sys/types.h>
+#include <sys/time.h>
+#include <sys/select.h>
+#include <sys/socket.h>
+#include <sys/timerfd.h>
+#include <netdb.h>
+#include <stdio.h>
+#include <stdint.h>
+#include <time.h>
+#include <errno.h>
+#include <unistd.h>
+
+#include <event2/event.h>
+#include <event2/thread.h>
+
+/// A non-blocking timerfd on CLOCK_BOOTTIME, so the wake-up keeps counting through a suspend.
+static inline int hourglass_timerfd_create(void) {
+    return timerfd_create(CLOCK_BOOTTIME, TFD_NONBLOCK | TFD_CLOEXEC);
+}
+
+/// Arms the timerfd for an absolute CLOCK_BOOTTIME instant in nanoseconds (at least 1 ns,
+/// since an all-zero value would disarm it); a past instant makes it readable at once.
+static inline int hourglass_timerfd_arm(int fd, int64_t nanoseconds) {
+    if (nanoseconds < 1) nanoseconds = 1;
+    struct itimerspec spec = {0};
+    spec.it_value.tv_sec = (time_t)(nanoseconds / 1000000000);
+    spec.it_value.tv_nsec = (long)(nanoseconds % 1000000000);
+    return timerfd_settime(fd, TFD_TIMER_ABSTIME, &spec, NULL);
+}
+
+/// Disarms the timerfd.
+static inline int hourglass_timerfd_disarm(int fd) {
+    struct itimerspec spec = {0};
+    return timerfd_settime(fd, 0, &spec, NULL);
+}
+
+/// Reads the expiration count so the fd stops being readable; 0 when nothing was pending.
+static inline uint64_t hourglass_timerfd_drain(int fd) {
+    uint64_t expirations = 0;
+    if (read(fd, &expirations, sizeof expirations) != (ssize_t)sizeof expirations) return 0;
+    return expirations;
+}
+
+#endif

@@ -1,0 +1,78 @@
+extension TimerClock {
+    /// Suspends the task until `deadline` on this clock; throws `CancellationError` as soon as
+    /// the task is cancelled, and then leaves no timer behind.
+    public func sleep(until deadline: TimerInstant, tolerance: Swift.Duration? = nil) async throws {
+        try Task.checkCancellation()
+        let sleeper = Sleeper()
+        try await withTaskCancellationHandler {
+            try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+                sleeper.begin(continuation) {
+                    let delay = max(.zero, now.duration(to: deadline))
+                    let leeway = max(.zero, tolerance ?? .zero)
+                    return try? oneShot(after: delay, leeway: leeway) { _ in sleeper.finish() }
+                }
+            }
+        } onCancel: {
+            sleeper.cancel()
+        }
+    }
+
+    /// An `AsyncSequence` of a repeating timer's fires. The timer runs while the sequence is
+    /// iterated and is cancelled when iteration ends or the sequence is released. A consumer
+    /// slower than the ticks sees the newest 64; each fire still reports its missed ticks.
+    public func ticks(every interval: Swift.Duration, policy: MissedTickPolicy = .skip) throws(TimerError) -> AsyncStream<TimerFire> {
+        let (stream, continuation) = AsyncStream.makeStream(of: TimerFire.self, bufferingPolicy: .bufferingNewest(64))
+        let handle = try repeating(every: interval, policy: policy) { fire in continuation.yield(fire) }
+        continuation.onTermination = { _ in handle.cancel() }
+        return stream
+    }
+}
+
+/// One `sleep`: resumes its continuation exactly once, from the timer or from cancellation.
+final class Sleeper: @unchecked Sendable {
+    // @unchecked Sendable: every field is read and written only under `lock`; the
+    // continuation is resumed and the timer cancelled after unlocking.
+    private let lock = Lock()
+    private var continuation: CheckedContinuation<Void, any Error>?
+    private var handle: TimerHandle?
+    private var isCancelled = false
+
+    func begin(_ continuation: CheckedContinuation<Void, any Error>, arm: () -> TimerHandle?) {
+        let cancelledEarly = lock.withLock {
+            if isCancelled { return true }
+            self.continuation = continuation
+            return false
+        }
+        if cancelledEarly {
+            continuation.resume(throwing: CancellationError())
+            return
+        }
+        let armed = arm()
+        // A cancel that came while arming found no handle to cancel: do it here.
+        let cancelledWhileArming = lock.withLock {
+            if !isCancelled { handle = armed }
+            return isCancelled
+        }
+        if cancelledWhileArming { armed?.cancel() }
+        if armed == nil { finish() }
+    }
+
+    func finish() {
+        let (continuation, handle) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, TimerHandle?) in
+            defer { self.continuation = nil; self.handle = nil }
+            return (self.continuation, self.handle)
+        }
+        _ = handle
+        continuation?.resume()
+    }
+
+    func cancel() {
+        let (continuation, handle) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, TimerHandle?) in
+            isCancelled = true
+            defer { self.continuation = nil; self.handle = nil }
+            return (self.continuation, self.handle)
+        }
+        handle?.cancel()
+        continuation?.resume(throwing: CancellationError())
+    }
+}

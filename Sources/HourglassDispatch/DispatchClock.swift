@@ -1,0 +1,36 @@
+public import Dispatch
+public import Hourglass
+
+/// A ``TimerClock`` on GCD: one `DispatchSourceTimer`, re-armed to the earliest deadline,
+/// runs every timer's callback on a serial `DispatchQueue`.
+///
+/// The source is resumed exactly once, when the clock is made, and is never suspended, so
+/// the libdispatch traps for releasing a suspended source or resuming one twice cannot
+/// happen. Releasing the clock (or ``shutdown()``) cancels every timer. Keep the clock as
+/// long as its timers should run; a `TimerHandle` alone does not keep them firing.
+public final class DispatchClock: TimerClock {
+    public let timerQueue: TimerQueue
+    /// The serial queue every callback runs on.
+    public let queue: DispatchQueue
+    private let backend: DispatchBackend
+
+    /// Creates a clock whose callbacks run on `queue` — which must be serial, e.g. `.main` in
+    /// an app — or, by default, on a serial queue of its own.
+    public init(queue: DispatchQueue? = nil) {
+        let queue = queue ?? DispatchQueue(label: "Hourglass.DispatchClock")
+        self.queue = queue
+        backend = DispatchBackend(queue: queue)
+        timerQueue = TimerQueue(backend: backend)
+        backend.attach(timerQueue)
+    }
+
+    deinit {
+        shutdown()
+    }
+
+    /// Cancels every timer and the dispatch source. Safe to call more than once.
+    public func shutdown() {
+        backend.cancel()
+        timerQueue.cancelAll()
+    }
+}

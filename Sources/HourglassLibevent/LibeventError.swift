@@ -1,0 +1,32 @@
+/// Why a ``LibeventClock`` could not be made or run.
+public enum LibeventError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `evthread_use_pthreads()` failed: libevent_pthreads is missing or broken.
+    case cannotEnableThreads
+    /// `event_base_new_with_config` returned nothing (out of memory or file descriptors).
+    case cannotCreateBase
+    /// A system call failed; `errno` says why.
+    case systemCall(name: String, errno: Int32)
+    /// `event_add` refused the timer event.
+    case cannotRegisterEvent
+    /// The loop is already running; a clock runs one loop at a time.
+    case alreadyRunning
+    /// The clock was stopped; its resources are freed and it cannot run again.
+    case stopped
+
+    public var description: String {
+        switch self {
+        case .cannotEnableThreads:
+            "libevent thread support could not be enabled (evthread_use_pthreads failed); is libevent_pthreads installed?"
+        case .cannotCreateBase:
+            "libevent could not create an event base (out of memory or file descriptors?)"
+        case .systemCall(let name, let errno):
+            "\(name) failed with errno \(errno)"
+        case .cannotRegisterEvent:
+            "libevent refused to register the clock's timer event"
+        case .alreadyRunning:
+            "the libevent loop is already running; call stop() before running it again"
+        case .stopped:
+            "the clock was stopped and its resources freed; make a new LibeventClock"
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import Dispatch
+import Foundation
+import Hourglass
+import HourglassDispatch
+import HourglassLibevent
+import Testing
+
+/// The clocks every conformance test runs on.
+enum ClockKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case virtual, dispatch, libevent
+
+    var testDescription: String { rawValue }
+}
+
+/// One clock under test, with "let time pass" done the clock's way: the virtual clock
+/// advances; a real clock's loop runs on its own thread while the test thread sleeps.
+///
+/// Tolerances on real clocks: callbacks must never run before their deadline (exact, as
+/// the queue re-arms when woken early), and must have run within `limit` (2 s by default)
+/// of when they were due. 2 s is deliberately loose: CI is a loaded 2-core VM, and these
+/// tests check semantics; how late a real clock fires is measured by the benchmark instead.
+final class ClockHarness: Sendable {
+    let kind: ClockKind
+    let clock: any TimerClock
+    private let virtual: VirtualClock?
+    private let dispatch: DispatchClock?
+    private let libevent: LibeventClock?
+    /// Marks the dispatch clock's queue, to check that callbacks run there.
+    private let queueKey = DispatchSpecificKey<Bool>()
+    /// The thread advancing the virtual clock, while it does.
+    private let advancingThread = Box<pthread_t?>(nil)
+
+    init(_ kind: ClockKind) throws {
+        self.kind = kind
+        switch kind {
+        case .virtual:
+            let clock = VirtualClock()
+            (virtual, dispatch, libevent) = (clock, nil, nil)
+            self.clock = clock
+        case .dispatch:
+            let queue = DispatchQueue(label: "conformance")
+            queue.setSpecific(key: queueKey, value: true)
+            let clock = DispatchClock(queue: queue)
+            (virtual, dispatch, libevent) = (nil, clock, nil)
+            self.clock = clock
+        case .libevent:
+            let clock = try LibeventClock()
+            try clock.start()
+            (virtual, dispatch, libevent) = (nil, nil, clock)
+            self.clock = clock
+        }
+    }
+
+    /// Lets `duration` of clock time pass.
+    func pass(_ duration: Duration) {
+        if let virtual {
+            advancingThread.value = pthread_self()
+            virtual.advance(by: duration)
+            advancingThread.value = nil
+        } else {
+            let (seconds, attoseconds) = duration.components
+            Thread.sleep(forTimeInterval: Double(seconds) + Double(attoseconds) / 1e18)
+        }
+    }
+
+    /// Lets time pass until `condition` holds, checking every millisecond, for at most `limit`.
+    @discardableResult
+    func wait(limit: Duration = .seconds(2), until condition: () -> Bool) -> Bool {
+        let end = clock.now + limit
+        while !condition() {
+            if clock.now >= end { return false }
+            pass(.milliseconds(1))
+        }
+        return true
+    }
+
+    /// Waits until every callback already due has run, by queueing one more and waiting for it.
+    func drain() {
+        let reached = Box(false)
+        try? clock.fireAndForget(after: .zero) { _ in reached.value = true }
+        if virtual != nil {
+            pass(.zero)
+        } else {
+            wait { reached.value }
+        }
+    }
+
+    /// Whether the caller is on the clock's serial context.
+    var isOnContext: Bool {
+        switch kind {
+        case .virtual: advancingThread.value.map { pthread_equal($0, pthread_self()) != 0 } ?? false
+        case .dispatch: DispatchQueue.getSpecific(key: queueKey) == true
+        case .libevent: libevent?.isOnLoopThread == true
+        }
+    }
+
+    /// Shuts a real clock down: every timer cancelled, every resource freed.
+    func shutdown() {
+        dispatch?.shutdown()
+        libevent?.stop()
+    }
+
+    /// The libevent clock, for the tests that are about it alone.
+    var libeventClock: LibeventClock? { libevent }
+}
