@@ -17,14 +17,13 @@ extension TimerClock {
         }
     }
 
-    /// An `AsyncSequence` of a repeating timer's fires. The timer runs while the sequence is
-    /// iterated and is cancelled when iteration ends or the sequence is released. A consumer
+    /// An `AsyncSequence` of a repeating timer's fires. Each iteration runs its own timer,
+    /// from the start of the iteration until it ends (or its iterator is released). A consumer
     /// slower than the ticks sees the newest 64; each fire still reports its missed ticks.
-    public func ticks(every interval: Swift.Duration, policy: MissedTickPolicy = .skip) throws(TimerError) -> AsyncStream<TimerFire> {
-        let (stream, continuation) = AsyncStream.makeStream(of: TimerFire.self, bufferingPolicy: .bufferingNewest(64))
-        let handle = try repeating(every: interval, policy: policy) { fire in continuation.yield(fire) }
-        continuation.onTermination = { _ in handle.cancel() }
-        return stream
+    /// - Throws: ``TimerError/nonPositiveInterval(_:)`` for an interval of zero or less.
+    public func ticks(every interval: Swift.Duration, policy: MissedTickPolicy = .skip) throws(TimerError) -> TimerTicks {
+        _ = try TimerArguments.interval(interval)
+        return TimerTicks(clock: self, interval: interval, policy: policy)
     }
 }
 

@@ -1,0 +1,49 @@
+/// The fires of a repeating timer as an `AsyncSequence`; see ``TimerClock/ticks(every:policy:)``.
+public struct TimerTicks: AsyncSequence, Sendable {
+    public typealias Element = TimerFire
+
+    let clock: any TimerClock
+    let interval: Duration
+    let policy: MissedTickPolicy
+
+    public func makeAsyncIterator() -> Iterator {
+        Iterator(feed: TickFeed(clock: clock, interval: interval, policy: policy))
+    }
+
+    /// Yields the fires; its timer is cancelled when the iterator is released.
+    public struct Iterator: AsyncIteratorProtocol {
+        let feed: TickFeed
+
+        public mutating func next() async -> TimerFire? {
+            await feed.next()
+        }
+    }
+}
+
+/// Owns one iteration's timer and buffer; cancels the timer when released.
+final class TickFeed: @unchecked Sendable {
+    // @unchecked Sendable: `stream` and `handle` are lets; AsyncStream and TimerHandle are
+    // thread-safe. `iterator` is only used by `next()`, which AsyncIteratorProtocol calls
+    // from one task at a time.
+    private let handle: TimerHandle?
+    private let stream: AsyncStream<TimerFire>
+    private var iterator: AsyncStream<TimerFire>.Iterator
+
+    init(clock: any TimerClock, interval: Duration, policy: MissedTickPolicy) {
+        let (stream, continuation) = AsyncStream.makeStream(of: TimerFire.self, bufferingPolicy: .bufferingNewest(64))
+        // The interval was checked by `ticks(every:)`, so this cannot fail; if it did, the
+        // sequence would simply end.
+        handle = try? clock.repeating(every: interval, policy: policy) { fire in continuation.yield(fire) }
+        if handle == nil { continuation.finish() }
+        self.stream = stream
+        iterator = stream.makeAsyncIterator()
+    }
+
+    deinit {
+        handle?.cancel()
+    }
+
+    func next() async -> TimerFire? {
+        await iterator.next(isolation: nil)
+    }
+}
