@@ -10,6 +10,9 @@ let package = Package(
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
     ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
     targets: [
         // The timer core: TimerClock, the timer queue, every timer kind and VirtualClock.
         // Depends on the Swift toolchain alone and builds on Apple platforms too.
@@ -22,8 +25,12 @@ let package = Package(
         .target(name: "HourglassLibevent", dependencies: ["Hourglass", "CLibevent"]),
         // One conformance suite, run on every clock.
         .testTarget(name: "ConformanceTests", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent"]),
-        // A short countdown on the virtual clock (tools/demo).
-        .executableTarget(name: "HourglassDemo", dependencies: ["Hourglass"]),
+        // One countdown on any clock, printed tick by tick; the child process of the
+        // suspension test.
+        .executableTarget(name: "HourglassDemo", dependencies: [
+            "Hourglass", "HourglassDispatch", "HourglassLibevent",
+            .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,19 +1,32 @@
+import ArgumentParser
 import Hourglass
 
-/// Shows a 10 s countdown on the virtual clock, interrupted by a 4 s suspension.
+/// `hourglass-demo`: one countdown, on the clock you choose, printed tick by tick.
 @main
-enum HourglassDemo {
-    static func main() throws {
-        let clock = VirtualClock()
-        let countdown = try clock.countdown(for: .seconds(10), onTick: { tick in
-            let note = tick.skippedTicks > 0 ? "  (after a suspension: \(tick.skippedTicks) ticks skipped)" : ""
-            print("[\(tick.scheduled)] \(tick.remainingSeconds)s left\(note)")
-        }, onFinish: { print("[\(clock.now)] finished") })
-        print("[\(clock.now)] countdown of 10s started")
-        clock.advance(by: .seconds(3))
-        print("[\(clock.now)] the app is suspended for 4.5s")
-        clock.suspend(for: .milliseconds(4_500))
-        clock.advance(by: .seconds(10))
-        print("state: \(countdown.state); pending timers: \(clock.pendingTimers.count)")
+struct HourglassDemo: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "hourglass-demo",
+        abstract: "Runs one countdown on a Hourglass clock and prints each tick.",
+        discussion: """
+            On the virtual clock the countdown is interrupted by a simulated suspension and \
+            runs instantly. On a real clock it runs in real time: stop the process \
+            (kill -STOP) and continue it, and the next tick shows the true time left at once. \
+            Each real tick shows how late it fired; the last line gives the median and maximum.
+            """)
+
+    @Option(help: "The clock: virtual, dispatch or libevent.")
+    var clock: DemoClockKind = .virtual
+
+    @Option(help: "The countdown's length in whole seconds (1 to 3600).")
+    var seconds: Int = 10
+
+    func validate() throws {
+        guard (1...3_600).contains(seconds) else {
+            throw ValidationError("--seconds must be a whole number from 1 to 3600, not \(seconds)")
+        }
+    }
+
+    func run() throws {
+        try DemoCountdown(seconds: Int64(seconds)).run(on: clock)
     }
 }

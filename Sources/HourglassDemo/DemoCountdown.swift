@@ -1,0 +1,99 @@
+import Dispatch
+import Foundation
+import Hourglass
+import HourglassDispatch
+import HourglassLibevent
+
+/// Runs one countdown and prints a line per tick, flushed at once so that a parent process
+/// reading the pipe sees each tick when it happens.
+struct DemoCountdown {
+    let seconds: Int64
+
+    func run(on kind: DemoClockKind) throws {
+        switch kind {
+        case .virtual:
+            runVirtual()
+        case .dispatch:
+            let clock = DispatchClock()
+            try runReal(on: clock, name: "dispatch") { finished in finished.wait() }
+            clock.shutdown()
+        case .libevent:
+            let clock = try LibeventClock()
+            try runReal(on: clock, name: "libevent") { _ in try clock.run() }
+        }
+    }
+
+    /// The virtual clock: three seconds, a suspension of 4.5 s, then the rest, instantly.
+    private func runVirtual() {
+        let clock = VirtualClock()
+        let start = clock.now
+        let countdown = try? clock.countdown(for: .seconds(seconds), onTick: { tick in
+            Self.say("[+\(Self.format(tick.scheduled - start))] \(Self.describe(tick))")
+        }, onFinish: { Self.say("[+\(Self.format(clock.now - start))] finished") })
+        Self.say("countdown of \(seconds)s on the virtual clock, started")
+        clock.advance(by: .seconds(min(3, seconds)))
+        Self.say("[+\(Self.format(clock.now - start))] the app is suspended for 4.5s")
+        clock.suspend(for: .milliseconds(4_500))
+        clock.advance(by: .seconds(seconds))
+        Self.say("state: \(countdown?.state ?? .cancelled); pending timers: \(clock.pendingTimers.count)")
+    }
+
+    /// A real clock: prints each tick's measured time and lateness; `wait` blocks until the
+    /// countdown has finished (for libevent it runs the loop, which a callback stops).
+    private func runReal(
+        on clock: some TimerClock, name: String, wait: (DispatchSemaphore) throws -> Void
+    ) throws {
+        let finished = DispatchSemaphore(value: 0)
+        let lateness = LatenessLog()
+        let start = clock.now
+        let countdown = try clock.countdown(for: .seconds(seconds), onTick: { tick in
+            let late = tick.now - tick.scheduled
+            if tick.skippedTicks == 0 && !tick.isManual { lateness.add(late) }
+            Self.say("[+\(Self.format(tick.now - start))] \(Self.describe(tick)) (late \(Self.milliseconds(late)))")
+        }, onFinish: {
+            Self.say("[+\(Self.format(clock.now - start))] finished; \(lateness.summary)")
+            finished.signal()
+            (clock as? LibeventClock)?.stop()
+        })
+        Self.say("countdown of \(seconds)s on the \(name) clock, started")
+        try wait(finished)
+        _ = countdown
+    }
+
+    private static func describe(_ tick: CountdownTick) -> String {
+        let skipped = tick.skippedTicks == 0 ? "" : ", \(tick.skippedTicks) ticks skipped after a stall"
+        return "\(tick.remainingSeconds)s left\(skipped)"
+    }
+
+    static func format(_ duration: Duration) -> String {
+        let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
+        return String(format: "%d.%03ds", milliseconds / 1_000, milliseconds % 1_000)
+    }
+
+    static func milliseconds(_ duration: Duration) -> String {
+        let microseconds = duration.components.seconds * 1_000_000 + duration.components.attoseconds / 1_000_000_000_000
+        return String(format: "%.3f ms", Double(microseconds) / 1_000)
+    }
+
+    /// Writes one line straight to the file descriptor: no buffer to flush.
+    static func say(_ line: String) {
+        FileHandle.standardOutput.write(Data((line + "\n").utf8))
+    }
+}
+
+/// The lateness of on-time ticks, for the closing summary line.
+private final class LatenessLog: @unchecked Sendable {
+    // @unchecked Sendable: written only from the clock's serial context (tick callbacks)
+    // and read by the finish callback on that same context.
+    private var samples: [Duration] = []
+
+    func add(_ late: Duration) { samples.append(late) }
+
+    var summary: String {
+        guard !samples.isEmpty else { return "no on-time tick to measure" }
+        let sorted = samples.sorted()
+        let median = sorted[sorted.count / 2]
+        return "fire lateness over \(sorted.count) ticks: median \(DemoCountdown.milliseconds(median)), "
+            + "max \(DemoCountdown.milliseconds(sorted[sorted.count - 1]))"
+    }
+}
