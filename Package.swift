@@ -6,6 +6,7 @@ let package = Package(
     name: "Hourglass",
     products: [
         .library(name: "Hourglass", targets: ["Hourglass"]),
+        .library(name: "SignUp", targets: ["SignUp"]),
         .library(name: "HourglassDispatch", targets: ["HourglassDispatch"]),
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
@@ -18,6 +19,11 @@ let package = Package(
         // Depends on the Swift toolchain alone and builds on Apple platforms too.
         .target(name: "Hourglass"),
         .testTarget(name: "HourglassTests", dependencies: ["Hourglass"]),
+        // The sign-up view-models: pure state machines, their runtimes, strings (en, zh-Hans),
+        // the service and store protocols. Depends on the core alone, so it builds for Apple
+        // platforms too.
+        .target(name: "SignUp", dependencies: ["Hourglass"]),
+        .testTarget(name: "SignUpTests", dependencies: ["SignUp", "Hourglass"]),
         // GCD backend: DispatchClock.
         .target(name: "HourglassDispatch", dependencies: ["Hourglass"]),
         // libevent through Debian's libevent-dev; C stays in this module.

@@ -1,0 +1,52 @@
+import Foundation
+
+/// Keeps the verification cooldown across restarts.
+public protocol CooldownStore: Sendable {
+    /// The saved cooldown, or nil when none is saved.
+    /// - Throws: ``CooldownStoreError`` when it cannot be read or makes no sense.
+    func load() throws(CooldownStoreError) -> SavedCooldown?
+    /// Saves `cooldown`, replacing any earlier one as a whole (never a torn write).
+    func save(_ cooldown: SavedCooldown) throws(CooldownStoreError)
+    /// Forgets the saved cooldown.
+    func clear() throws(CooldownStoreError)
+}
+
+/// Why the cooldown could not be loaded or saved: what, where, and what happens next.
+public enum CooldownStoreError: Error, Hashable, Sendable, CustomStringConvertible {
+    /// The file exists but could not be read.
+    case unreadable(path: String, reason: String)
+    /// The file is not a saved cooldown (empty, not JSON, fields missing or out of range).
+    case corrupt(path: String, reason: String)
+    /// The file was written by a newer or unknown version.
+    case unsupportedVersion(path: String, version: Int)
+    /// The file is far larger than a saved cooldown can be.
+    case tooLarge(path: String, bytes: Int)
+    /// The file could not be written or removed.
+    case unwritable(path: String, reason: String)
+
+    public var description: String {
+        switch self {
+        case .unreadable(let path, let reason): "cannot read \(path): \(reason); it is ignored"
+        case .corrupt(let path, let reason): "\(path) is not a saved cooldown (\(reason)); it is ignored"
+        case .unsupportedVersion(let path, let version): "\(path) has version \(version), expected \(SavedCooldown.currentVersion); it is ignored"
+        case .tooLarge(let path, let bytes): "\(path) is \(bytes) bytes, far more than a saved cooldown; it is ignored"
+        case .unwritable(let path, let reason): "cannot write \(path): \(reason); the cooldown will not survive a restart"
+        }
+    }
+}
+
+/// A store in memory: for tests and previews.
+public final class InMemoryCooldownStore: CooldownStore, @unchecked Sendable {
+    // @unchecked Sendable: `saved` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var saved: SavedCooldown?
+
+    /// An empty store, or one holding `saved`.
+    public init(_ saved: SavedCooldown? = nil) {
+        self.saved = saved
+    }
+
+    public func load() throws(CooldownStoreError) -> SavedCooldown? { lock.withLock { saved } }
+    public func save(_ cooldown: SavedCooldown) throws(CooldownStoreError) { lock.withLock { saved = cooldown } }
+    public func clear() throws(CooldownStoreError) { lock.withLock { saved = nil } }
+}

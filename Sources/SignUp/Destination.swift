@@ -1,0 +1,104 @@
+/// Where a verification code goes: a phone number or an e-mail address, normalised.
+public enum Destination: Hashable, Sendable, CustomStringConvertible {
+    /// A phone number in E.164 form, e.g. `+8613812345678`.
+    case phone(String)
+    /// An e-mail address, its domain lower-cased.
+    case email(String)
+
+    /// The normalised form the service receives and the store keeps.
+    public var normalized: String {
+        switch self {
+        case .phone(let number): number
+        case .email(let address): address
+        }
+    }
+
+    /// A form safe to show on screen and in logs: `+86 138****5678`, `a***@example.com`.
+    public var masked: String {
+        switch self {
+        case .phone(let number):
+            let digits = Array(number.dropFirst())
+            let country = number.hasPrefix("+86") ? "+86 " : "+"
+            let national = number.hasPrefix("+86") ? Array(digits.dropFirst(2)) : digits
+            guard national.count > 7 else { return country + String(national) }
+            return country + String(national.prefix(3)) + "****" + String(national.suffix(4))
+        case .email(let address):
+            let parts = address.split(separator: "@", maxSplits: 1)
+            guard parts.count == 2, let first = parts[0].first else { return address }
+            return "\(first)***@\(parts[1])"
+        }
+    }
+
+    public var description: String { masked }
+
+    /// Parses what a person typed. Spaces, dashes, dots and brackets in a phone number and
+    /// full-width digits and signs are accepted. A mainland China number is 11 digits
+    /// starting with 1, optionally after `+86` or `86`; any other number needs a `+` and
+    /// 8 to 15 digits (E.164, checked leniently).
+    public static func parse(_ input: String) -> Result<Destination, DestinationProblem> {
+        let text = String(input.map(Self.halfWidth)).trimmingWhitespace
+        if text.isEmpty { return .failure(.empty) }
+        if text.contains("@") { return parseEmail(text) }
+        return parsePhone(text)
+    }
+
+    private static func parseEmail(_ text: String) -> Result<Destination, DestinationProblem> {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, !parts[0].isEmpty, text.count <= 254,
+              !text.contains(where: { $0.isWhitespace }) else { return .failure(.invalidEmail) }
+        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), (labels.last?.count ?? 0) >= 2 else {
+            return .failure(.invalidEmail)
+        }
+        return .success(.email("\(parts[0])@\(parts[1].lowercased())"))
+    }
+
+    private static func parsePhone(_ text: String) -> Result<Destination, DestinationProblem> {
+        let separators: Set<Character> = [" ", "-", ".", "(", ")"]
+        let compact = text.filter { !separators.contains($0) }
+        let hasPlus = compact.hasPrefix("+")
+        let digits = hasPlus ? String(compact.dropFirst()) : compact
+        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .failure(.invalidPhone) }
+        // Mainland China: 11 digits starting with 1, after +86, 86 or nothing.
+        var national: Substring?
+        if digits.hasPrefix("86") && digits.count == 13 { national = digits.dropFirst(2) }
+        if !hasPlus && digits.count == 11 { national = Substring(digits) }
+        if let national {
+            guard national.first == "1" else { return .failure(.invalidChinaMobile) }
+            return .success(.phone("+86" + national))
+        }
+        guard hasPlus else { return .failure(.missingCountryCode) }
+        guard (8...15).contains(digits.count), digits.first != "0" else { return .failure(.invalidPhone) }
+        return .success(.phone("+" + digits))
+    }
+
+    /// Full-width digits, plus and at signs (as typed with a Chinese input method) to ASCII.
+    private static func halfWidth(_ character: Character) -> Character {
+        guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return character }
+        switch scalar.value {
+        case 0xFF01...0xFF5E: return Character(Unicode.Scalar(scalar.value - 0xFEE0)!)
+        case 0x3000: return " "
+        default: return character
+        }
+    }
+}
+
+/// Why a destination was not accepted.
+public enum DestinationProblem: Error, Hashable, Sendable {
+    /// Nothing was typed.
+    case empty
+    /// Not a valid e-mail address.
+    case invalidEmail
+    /// 11 digits that do not start with 1.
+    case invalidChinaMobile
+    /// Digits without a country code (and not a mainland China mobile number).
+    case missingCountryCode
+    /// Not a phone number.
+    case invalidPhone
+}
+
+extension String {
+    var trimmingWhitespace: String {
+        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+    }
+}

@@ -1,0 +1,73 @@
+public import Foundation
+
+/// A cooldown as stored: wall-clock instants, so that it goes on counting while the app is
+/// not running. Loading clamps every value, so a clock set backwards cannot stretch a wait.
+public struct SavedCooldown: Codable, Hashable, Sendable {
+    /// The format's version.
+    public static let currentVersion = 1
+
+    /// The format's version.
+    public var version: Int
+    /// The normalised destination (``Destination/normalized``).
+    public var destination: String
+    /// When a new code may be requested.
+    public var cooldownEnds: Date
+    /// The cooldown's whole length in seconds.
+    public var cooldownSeconds: Double
+    /// When the code expires.
+    public var codeExpires: Date
+    /// The code's whole lifetime in seconds.
+    public var codeLifetimeSeconds: Double
+    /// When each code of the current window was sent.
+    public var sentAt: [Date]
+
+    /// The longest wait a saved file may claim; anything beyond is treated as corrupt.
+    static let longestWait: Double = 86_400
+
+    /// Saves `snapshot`, taken at `wallNow`.
+    public init(_ snapshot: CooldownSnapshot, wallNow: Date) {
+        version = Self.currentVersion
+        destination = snapshot.destination.normalized
+        cooldownEnds = wallNow.addingTimeInterval(snapshot.cooldownLeft.seconds)
+        cooldownSeconds = snapshot.cooldownLength.seconds
+        codeExpires = wallNow.addingTimeInterval(snapshot.codeLeft.seconds)
+        codeLifetimeSeconds = snapshot.codeLifetime.seconds
+        sentAt = snapshot.sendAges.map { wallNow.addingTimeInterval(-$0.seconds) }
+    }
+
+    /// The cooldown as it stands at `wallNow`: each time left clamped to [0, its length], each
+    /// send age to [0, a day]. Throws when the file's values make no sense.
+    public func snapshot(at wallNow: Date) throws(SavedCooldownProblem) -> CooldownSnapshot {
+        guard version == Self.currentVersion else { throw .unsupportedVersion(version) }
+        guard case .success(let target) = Destination.parse(destination), target.normalized == destination else {
+            throw .invalid("destination")
+        }
+        let lengths = [cooldownSeconds, codeLifetimeSeconds]
+        guard lengths.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.longestWait }) else { throw .invalid("length") }
+        let instants = [cooldownEnds, codeExpires] + sentAt
+        guard instants.allSatisfy({ $0.timeIntervalSince1970.isFinite }), sentAt.count <= 1_000 else { throw .invalid("instant") }
+        func left(until end: Date, atMost length: Double) -> Duration {
+            .seconds(min(max(end.timeIntervalSince(wallNow), 0), length))
+        }
+        return CooldownSnapshot(
+            destination: target,
+            cooldownLeft: left(until: cooldownEnds, atMost: cooldownSeconds), cooldownLength: .seconds(cooldownSeconds),
+            codeLeft: left(until: codeExpires, atMost: codeLifetimeSeconds), codeLifetime: .seconds(codeLifetimeSeconds),
+            sendAges: sentAt.map { .seconds(min(max(wallNow.timeIntervalSince($0), 0), Self.longestWait)) })
+    }
+}
+
+/// Why a saved cooldown's values were refused.
+public enum SavedCooldownProblem: Error, Hashable, Sendable {
+    /// Another format version.
+    case unsupportedVersion(Int)
+    /// A field out of range.
+    case invalid(String)
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
+    }
+}

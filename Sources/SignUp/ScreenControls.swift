@@ -1,0 +1,53 @@
+/// A button as a screen shows it.
+public struct ButtonView: Hashable, Sendable {
+    /// The visible title, e.g. "Resend in 42s".
+    public var title: String
+    /// Whether it can be tapped.
+    public var isEnabled: Bool
+    /// A fixed label for assistive technologies, e.g. "Send code".
+    public var accessibilityLabel: String
+    /// What changes, e.g. "42 seconds", said after the label.
+    public var accessibilityValue: String?
+
+    /// Creates a button.
+    public init(title: String, isEnabled: Bool, accessibilityLabel: String, accessibilityValue: String? = nil) {
+        self.title = title
+        self.isEnabled = isEnabled
+        self.accessibilityLabel = accessibilityLabel
+        self.accessibilityValue = accessibilityValue
+    }
+}
+
+/// A text field as a screen shows it.
+public struct FieldView: Hashable, Sendable {
+    /// The text in the field.
+    public var text: String
+    /// Whether it takes input.
+    public var isEnabled: Bool
+    /// A message under the field, if any.
+    public var message: String?
+
+    /// Creates a field.
+    public init(text: String, isEnabled: Bool = true, message: String? = nil) {
+        self.text = text
+        self.isEnabled = isEnabled
+        self.message = message
+    }
+}
+
+/// A field holding a secret (a code or a password): it describes itself masked.
+public struct SecretFieldView: Hashable, Sendable {
+    /// The secret in the field; prints as `•`.
+    public var value: Secret
+    /// Whether it takes input.
+    public var isEnabled: Bool
+    /// A message under the field, if any.
+    public var message: String?
+
+    /// Creates a secret field.
+    public init(value: Secret, isEnabled: Bool = true, message: String? = nil) {
+        self.value = value
+        self.isEnabled = isEnabled
+        self.message = message
+    }
+}

@@ -1,0 +1,35 @@
+/// Stable one-line renderings of screen controls, for transcripts, logs and tests. Secrets
+/// appear masked.
+enum ScreenLines {
+    static func field(_ name: String, _ field: FieldView) -> String {
+        "\(name): \"\(field.text)\"" + disabled(field.isEnabled) + note(field.message)
+    }
+
+    static func secret(_ name: String, _ field: SecretFieldView) -> String {
+        "\(name): \"\(field.value.masked)\"" + disabled(field.isEnabled) + note(field.message)
+    }
+
+    static func button(_ name: String, _ button: ButtonView) -> String {
+        let value = button.accessibilityValue.map { " {\(button.accessibilityLabel): \($0)}" } ?? ""
+        return "\(name): [\(button.title)]" + disabled(button.isEnabled) + value
+    }
+
+    static func message(_ message: String?) -> [String] {
+        message.map { ["message: \($0)"] } ?? []
+    }
+
+    private static func disabled(_ isEnabled: Bool) -> String { isEnabled ? "" : " (disabled)" }
+    private static func note(_ message: String?) -> String { message.map { " — \($0)" } ?? "" }
+}
+
+extension VerificationScreen {
+    /// The whole screen as stable text lines, one a control, secrets masked.
+    public var lines: [String] {
+        [
+            ScreenLines.field("destination", destination),
+            ScreenLines.button("send", sendButton),
+            ScreenLines.secret("code", code),
+            ScreenLines.button("verify", verifyButton),
+        ] + ScreenLines.message(message) + (isVerified ? ["verified: yes"] : [])
+    }
+}

@@ -1,0 +1,99 @@
+/// Every text the sign-up screens show, in each ``SignUpLanguage``.
+public struct SignUpText: Sendable {
+    /// The language of these texts.
+    public let language: SignUpLanguage
+
+    /// The texts of `language`.
+    public init(_ language: SignUpLanguage) {
+        self.language = language
+    }
+
+    private var zh: Bool { language == .simplifiedChinese }
+
+    // MARK: Send button
+
+    var getCode: String { zh ? "获取验证码" : "Get code" }
+    var sending: String { zh ? "发送中…" : "Sending…" }
+    var resend: String { zh ? "重新获取" : "Resend" }
+    var retry: String { zh ? "重试" : "Retry" }
+    func resendIn(_ seconds: Int64) -> String { zh ? "重新发送(\(seconds)s)" : "Resend in \(seconds)s" }
+    func retryIn(_ seconds: Int64) -> String { zh ? "重试(\(seconds)s)" : "Retry in \(seconds)s" }
+    /// The send button's fixed accessibility label; the countdown is its value.
+    var sendLabel: String { zh ? "发送验证码" : "Send code" }
+    func secondsValue(_ seconds: Int64) -> String { zh ? "\(seconds)秒" : (seconds == 1 ? "1 second" : "\(seconds) seconds") }
+    func minutesValue(_ minutes: Int64) -> String { zh ? "\(minutes)分钟" : (minutes == 1 ? "1 minute" : "\(minutes) minutes") }
+
+    // MARK: Destination
+
+    func problem(_ problem: DestinationProblem) -> String {
+        switch problem {
+        case .empty: zh ? "请输入手机号或邮箱" : "Enter a phone number or an e-mail address"
+        case .invalidEmail: zh ? "邮箱地址无效" : "This e-mail address is not valid"
+        case .invalidChinaMobile: zh ? "手机号应为以1开头的11位数字" : "A mainland China mobile number has 11 digits starting with 1"
+        case .missingCountryCode: zh ? "请加上国家或地区代码，例如 +44" : "Add the country code, e.g. +44"
+        case .invalidPhone: zh ? "手机号无效" : "This phone number is not valid"
+        }
+    }
+
+    // MARK: Send outcomes
+
+    func codeSent(to destination: String) -> String { zh ? "验证码已发送至 \(destination)" : "Code sent to \(destination)" }
+    func requestError(_ error: CodeRequestError, waitText: String?) -> String {
+        switch error {
+        case .network: zh ? "网络错误，请检查网络后重试" : "Network error. Check your connection and retry"
+        case .rateLimited: zh ? "请求过于频繁，请\(waitText ?? "稍")后重试" : "Too many requests. Retry in \(waitText ?? "a moment")"
+        case .invalidDestination: zh ? "该号码或邮箱无法接收验证码" : "This number or address cannot receive codes"
+        case .sendLimitReached: sendLimit(waitText)
+        }
+    }
+    func sendLimit(_ waitText: String?) -> String {
+        zh ? "获取验证码次数过多，请\(waitText ?? "稍")后再试" : "Too many codes requested. Try again in \(waitText ?? "a while")"
+    }
+
+    // MARK: Code
+
+    var verify: String { zh ? "验证" : "Verify" }
+    var verifying: String { zh ? "验证中…" : "Verifying…" }
+    var verified: String { zh ? "验证成功" : "Verified" }
+    func codeExpiresIn(_ clock: String) -> String { zh ? "验证码\(clock)后过期" : "Code expires in \(clock)" }
+    func checkError(_ error: CodeCheckError, waitText: String?) -> String {
+        switch error {
+        case .wrongCode(let left):
+            zh ? "验证码错误，还可尝试\(left)次" : "Wrong code. \(left) \(left == 1 ? "attempt" : "attempts") left"
+        case .expired: zh ? "验证码已过期，请重新获取" : "This code has expired. Request a new one"
+        case .superseded: zh ? "该验证码已失效，请输入最新的验证码" : "This code was replaced by a newer one. Enter the latest code"
+        case .locked: zh ? "错误次数过多，请\(waitText ?? "稍")后再试" : "Too many wrong codes. Try again in \(waitText ?? "a while")"
+        case .network: zh ? "网络错误，请重试验证" : "Network error. Tap Verify to try again"
+        }
+    }
+    var codeReplaced: String { zh ? "新验证码已发送，之前的验证码已失效" : "A new code was sent. The previous code no longer works" }
+    var lockOver: String { zh ? "现在可以重新验证" : "You can try again now" }
+    func storeProblem(_ detail: String) -> String { zh ? "无法保存倒计时：\(detail)" : "The cooldown could not be saved or restored: \(detail)" }
+
+    // MARK: Announcements
+
+    func announcement(_ announcement: Announcement) -> String {
+        switch announcement {
+        case .codeSent(let destination): codeSent(to: destination)
+        case .resendIn(let seconds): zh ? "\(seconds)秒后可重新获取验证码" : "You can request a new code in \(secondsValue(seconds))"
+        case .resendAvailable: zh ? "现在可以重新获取验证码" : "You can request a new code now"
+        case .verified: verified
+        }
+    }
+
+    /// `m:ss`, e.g. `4:59`, for waits of minutes.
+    static func clock(_ seconds: Int64) -> String {
+        let rest = seconds % 60
+        return "\(seconds / 60):\(rest < 10 ? "0" : "")\(rest)"
+    }
+}
+
+extension SignUpText {
+    func savedCooldownInvalid(_ problem: SavedCooldownProblem) -> String {
+        let detail = switch problem {
+        case .unsupportedVersion(let version): "version \(version), expected \(SavedCooldown.currentVersion)"
+        case .invalid(let field): "its \(field) is out of range"
+        }
+        return zh ? "已保存的倒计时无效（\(detail)），已忽略" : "the saved cooldown is not valid (\(detail)); it is ignored"
+    }
+}

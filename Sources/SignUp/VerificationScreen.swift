@@ -1,0 +1,87 @@
+/// What the verification-code screen shows: a value a UI binds to, rendered from a
+/// ``VerificationState``. Every countdown text is read from a deadline and the state's
+/// `now`, rounded up: it starts at the full value and never shows 0 while waiting.
+public struct VerificationScreen: Hashable, Sendable {
+    /// The phone or e-mail field.
+    public var destination: FieldView
+    /// "Get code" / "Sending…" / "Resend in 42s" / "Resend" / "Retry".
+    public var sendButton: ButtonView
+    /// The code field; its message tells the expiry or why the code was not accepted.
+    public var code: SecretFieldView
+    /// "Verify" / "Verifying…".
+    public var verifyButton: ButtonView
+    /// The screen's message: an error, a limit, a notice, or where the code went.
+    public var message: String?
+    /// Whether the destination has been verified.
+    public var isVerified: Bool
+
+    /// Renders `state` in its configured language.
+    public init(_ state: VerificationState) {
+        let text = SignUpText(state.config.language)
+        var destinationMessage: String?
+        if state.destinationEdited, case .failure(let problem) = state.destination {
+            destinationMessage = text.problem(problem)
+        }
+        destination = FieldView(text: state.destinationText, isEnabled: state.send != .sending && !state.isVerified,
+                                message: destinationMessage)
+        sendButton = Self.sendButton(state, text)
+        code = SecretFieldView(value: state.code, isEnabled: state.acceptsCode, message: Self.codeMessage(state, text))
+        let checking = state.check == .checking
+        verifyButton = ButtonView(
+            title: checking ? text.verifying : text.verify,
+            isEnabled: state.acceptsCode && state.code.count == state.config.codeLength,
+            accessibilityLabel: text.verify)
+        message = Self.message(state, text)
+        isVerified = state.isVerified
+    }
+
+    private static func sendButton(_ state: VerificationState, _ text: SignUpText) -> ButtonView {
+        if state.send == .sending {
+            return ButtonView(title: text.sending, isEnabled: false, accessibilityLabel: text.sendLabel)
+        }
+        if let end = state.cooldownEnd, case let left = state.secondsLeft(until: end), left > 0 {
+            let title = state.send == .sent ? text.resendIn(left) : text.retryIn(left)
+            return ButtonView(title: title, isEnabled: false, accessibilityLabel: text.sendLabel,
+                              accessibilityValue: text.secondsValue(left))
+        }
+        let title = switch state.send {
+        case .ready, .sending: text.getCode
+        case .sent: text.resend
+        case .failed: text.retry
+        }
+        return ButtonView(title: title, isEnabled: state.canSend, accessibilityLabel: text.sendLabel)
+    }
+
+    private static func codeMessage(_ state: VerificationState, _ text: SignUpText) -> String? {
+        switch state.check {
+        case .verified: return text.verified
+        case .checking: return nil
+        case .locked(let end):
+            return text.checkError(.locked(retryAfter: .zero), waitText: SignUpText.clock(state.secondsLeft(until: end)))
+        case .rejected(let error):
+            return text.checkError(error, waitText: nil)
+        case .idle:
+            guard let expiry = state.codeExpiry else { return nil }
+            return text.codeExpiresIn(SignUpText.clock(state.secondsLeft(until: expiry)))
+        }
+    }
+
+    private static func message(_ state: VerificationState, _ text: SignUpText) -> String? {
+        if let end = state.sendLimitEnd {
+            let minutes = (state.secondsLeft(until: end) + 59) / 60
+            return text.sendLimit(text.minutesValue(minutes))
+        }
+        if case .failed(let error) = state.send {
+            let wait = state.cooldownEnd.map { text.secondsValue(state.secondsLeft(until: $0)) }
+            return text.requestError(error, waitText: wait)
+        }
+        switch state.notice {
+        case .codeReplaced: return text.codeReplaced
+        case .lockOver: return text.lockOver
+        case .storeProblem(let detail): return text.storeProblem(detail)
+        case nil: break
+        }
+        guard let sentTo = state.sentTo, !state.isVerified else { return nil }
+        return text.codeSent(to: sentTo.masked)
+    }
+}

@@ -1,0 +1,229 @@
+public import Hourglass
+
+/// An input to the verification screen's state machine.
+public enum VerificationEvent: Hashable, Sendable {
+    /// The destination field changed.
+    case destinationChanged(String)
+    /// The send button was tapped.
+    case sendTapped
+    /// The service answered a code request.
+    case codeRequestFinished(Result<CodeReceipt, CodeRequestError>)
+    /// The code field changed (a keystroke, a paste or an autofill).
+    case codeChanged(String)
+    /// The verify button was tapped (to check a complete code again, e.g. after a network error).
+    case verifyTapped
+    /// The service answered a code check.
+    case codeCheckFinished(Result<VerificationProof, CodeCheckError>)
+    /// A countdown reached one of its boundaries.
+    case tick(VerificationCountdown)
+    /// A saved cooldown was loaded after a restart.
+    case restored(CooldownSnapshot)
+    /// The store could not read or write the cooldown.
+    case storeFailed(String)
+}
+
+extension VerificationState {
+    /// The state machine: applies `event`, which happened at `now`, and returns what the
+    /// runtime must do. Pure: no clock, no service, no store.
+    public mutating func apply(_ event: VerificationEvent, at now: TimerInstant) -> [VerificationEffect] {
+        self.now = max(self.now, now)
+        switch event {
+        case .destinationChanged(let text):
+            destinationText = text
+            destinationEdited = true
+            destination = Destination.parse(text)
+            return []
+        case .sendTapped:
+            return requestCode()
+        case .codeRequestFinished(let result):
+            return finishRequest(result)
+        case .codeChanged(let text):
+            return changeCode(text)
+        case .verifyTapped:
+            return checkCode()
+        case .codeCheckFinished(let result):
+            return finishCheck(result)
+        case .tick(let countdown):
+            return tick(countdown)
+        case .restored(let snapshot):
+            return restore(snapshot)
+        case .storeFailed(let problem):
+            notice = .storeProblem(problem)
+            return []
+        }
+    }
+
+    /// Whether the send button can be tapped now.
+    public var canSend: Bool {
+        guard case .success = destination, send != .sending, !isVerified else { return false }
+        return cooldownEnd == nil && sendLimitEnd == nil
+    }
+
+    /// Whether the code in play has been verified.
+    public var isVerified: Bool {
+        if case .verified = check { return true }
+        return false
+    }
+
+    /// Whether the code field takes input.
+    public var acceptsCode: Bool {
+        guard sentTo != nil, codeExpiry != nil else { return false }
+        switch check {
+        case .idle, .rejected: return true
+        case .checking, .verified, .locked: return false
+        }
+    }
+
+    private mutating func requestCode() -> [VerificationEffect] {
+        guard canSend, case .success(let target) = destination else { return [] }
+        sendTimes.removeAll { now - $0 >= config.sendWindow }
+        if sendTimes.count >= config.sendLimit, let oldest = sendTimes.first {
+            let end = oldest + config.sendWindow
+            sendLimitEnd = end
+            return [.startCountdown(.sendLimit, until: end)]
+        }
+        send = .sending
+        notice = nil
+        return [.requestCode(target)]
+    }
+
+    private mutating func finishRequest(_ result: Result<CodeReceipt, CodeRequestError>) -> [VerificationEffect] {
+        guard send == .sending, case .success(let target) = destination else { return [] }
+        switch result {
+        case .success(let receipt):
+            if sentTo != nil { notice = .codeReplaced }
+            send = .sent
+            sentTo = target
+            code = .empty
+            if case .locked = check {} else { check = .idle }
+            sendTimes.append(now)
+            cooldownLength = receipt.resendAfter ?? config.cooldown
+            codeLifetime = receipt.codeLifetime
+            let cooldown = now + cooldownLength
+            let expiry = now + receipt.codeLifetime
+            (cooldownEnd, codeExpiry) = (cooldown, expiry)
+            return [
+                .startCountdown(.cooldown, until: cooldown), .startCountdown(.codeExpiry, until: expiry),
+                .save(snapshot(of: target)), .announce(.codeSent(target.masked)),
+            ]
+        case .failure(let error):
+            send = .failed(error)
+            switch error {
+            case .rateLimited(let wait):
+                cooldownEnd = now + wait
+                cooldownLength = wait
+                return [.startCountdown(.cooldown, until: now + wait)]
+            case .sendLimitReached(let wait):
+                sendLimitEnd = now + wait
+                return [.startCountdown(.sendLimit, until: now + wait)]
+            case .network, .invalidDestination:
+                return []
+            }
+        }
+    }
+
+    private mutating func changeCode(_ text: String) -> [VerificationEffect] {
+        guard acceptsCode else { return [] }
+        let digits = text.compactMap { character -> Character? in
+            guard let value = character.wholeNumberValue, character.unicodeScalars.count == 1 else { return nil }
+            return Character(String(value))
+        }
+        code = Secret(String(digits.prefix(config.codeLength)))
+        if case .rejected = check { check = .idle }
+        return code.count == config.codeLength ? checkCode() : []
+    }
+
+    private mutating func checkCode() -> [VerificationEffect] {
+        guard acceptsCode, code.count == config.codeLength, let target = sentTo else { return [] }
+        check = .checking
+        return [.checkCode(code, for: target)]
+    }
+
+    private mutating func finishCheck(_ result: Result<VerificationProof, CodeCheckError>) -> [VerificationEffect] {
+        guard check == .checking else { return [] }
+        switch result {
+        case .success(let proof):
+            check = .verified(proof)
+            notice = nil
+            return [.stopCountdown(.codeExpiry), .stopCountdown(.cooldown), .clearSaved, .announce(.verified)]
+        case .failure(.locked(let wait)):
+            check = .locked(until: now + wait)
+            code = .empty
+            return [.startCountdown(.lock, until: now + wait)]
+        case .failure(.network):
+            check = .rejected(.network)
+            return []
+        case .failure(let error):
+            check = .rejected(error)
+            code = .empty
+            if error == .expired { codeExpiry = nil }
+            return error == .expired ? [.stopCountdown(.codeExpiry)] : []
+        }
+    }
+
+    private mutating func tick(_ countdown: VerificationCountdown) -> [VerificationEffect] {
+        switch countdown {
+        case .cooldown:
+            guard let end = cooldownEnd else { return [] }
+            let left = secondsLeft(until: end)
+            if left > 0 { return left == 30 || left == 10 ? [.announce(.resendIn(seconds: left))] : [] }
+            cooldownEnd = nil
+            return canSend ? [.announce(.resendAvailable)] : []
+        case .codeExpiry:
+            guard let end = codeExpiry, secondsLeft(until: end) == 0 else { return [] }
+            codeExpiry = nil
+            switch check {
+            case .idle, .rejected:
+                check = .rejected(.expired)
+                code = .empty
+            case .checking, .verified, .locked:
+                break
+            }
+            return []
+        case .lock:
+            guard case .locked(let end) = check, secondsLeft(until: end) == 0 else { return [] }
+            check = codeExpiry == nil ? .rejected(.expired) : .idle
+            notice = .lockOver
+            return []
+        case .sendLimit:
+            guard let end = sendLimitEnd, secondsLeft(until: end) == 0 else { return [] }
+            sendLimitEnd = nil
+            return []
+        }
+    }
+
+    private mutating func restore(_ saved: CooldownSnapshot) -> [VerificationEffect] {
+        destinationText = saved.destination.normalized
+        destination = .success(saved.destination)
+        sentTo = saved.destination
+        send = .sent
+        cooldownLength = saved.cooldownLength
+        codeLifetime = saved.codeLifetime
+        sendTimes = saved.sendAges.map { now - $0 }.sorted()
+        var effects: [VerificationEffect] = []
+        if saved.cooldownLeft > .zero {
+            cooldownEnd = now + saved.cooldownLeft
+            effects.append(.startCountdown(.cooldown, until: now + saved.cooldownLeft))
+        }
+        if saved.codeLeft > .zero {
+            codeExpiry = now + saved.codeLeft
+            effects.append(.startCountdown(.codeExpiry, until: now + saved.codeLeft))
+        }
+        return effects
+    }
+
+    /// The cooldown as it stands now, relative, for the store.
+    func snapshot(of target: Destination) -> CooldownSnapshot {
+        CooldownSnapshot(
+            destination: target,
+            cooldownLeft: cooldownEnd.map { max(.zero, $0 - now) } ?? .zero, cooldownLength: cooldownLength,
+            codeLeft: codeExpiry.map { max(.zero, $0 - now) } ?? .zero, codeLifetime: codeLifetime,
+            sendAges: sendTimes.map { now - $0 })
+    }
+
+    /// Whole seconds left until `end`, rounded up; never negative.
+    func secondsLeft(until end: TimerInstant) -> Int64 {
+        guard end > now else { return 0 }
+        return (end.nanoseconds - now.nanoseconds - 1) / 1_000_000_000 + 1
+    }
+}

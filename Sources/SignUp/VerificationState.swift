@@ -1,0 +1,152 @@
+public import Hourglass
+
+/// Everything the verification-code screen knows: a plain value, changed only by
+/// ``apply(_:at:)`` (see `VerificationState+Transitions.swift`). What it shows is
+/// ``VerificationScreen``, rendered from this value.
+public struct VerificationState: Hashable, Sendable {
+    /// The behaviour and the language.
+    public let config: VerificationConfig
+    /// The clock instant of the latest event; every countdown text is read from it.
+    public internal(set) var now: TimerInstant
+    /// The destination as typed.
+    public internal(set) var destinationText = ""
+    /// Whether the person has edited the destination (field messages wait for that).
+    public internal(set) var destinationEdited = false
+    /// The destination as parsed.
+    public internal(set) var destination: Result<Destination, DestinationProblem> = .failure(.empty)
+    /// Where the code in play was sent.
+    public internal(set) var sentTo: Destination?
+    /// The send button's phase.
+    public internal(set) var send: SendPhase = .ready
+    /// Until when the send button waits (after a send, or a rate limit).
+    public internal(set) var cooldownEnd: TimerInstant?
+    /// The length of the cooldown in force (the server may override the configured one).
+    public internal(set) var cooldownLength: Duration = .zero
+    /// When each code in the current window was sent, for the send limit.
+    public internal(set) var sendTimes: [TimerInstant] = []
+    /// Until when no code may be requested, once the send limit is reached.
+    public internal(set) var sendLimitEnd: TimerInstant?
+    /// The code as typed: digits only.
+    public internal(set) var code = Secret.empty
+    /// When the code in play expires.
+    public internal(set) var codeExpiry: TimerInstant?
+    /// The lifetime of the code in play.
+    public internal(set) var codeLifetime: Duration = .zero
+    /// Where checking the code stands.
+    public internal(set) var check: CheckPhase = .idle
+    /// A notice that is not an error, e.g. that a new code replaced the old one.
+    public internal(set) var notice: VerificationNotice?
+
+    /// The state of a screen just shown.
+    public init(config: VerificationConfig = VerificationConfig(), now: TimerInstant = .zero) {
+        self.config = config
+        self.now = now
+    }
+}
+
+/// Where the send button stands.
+public enum SendPhase: Hashable, Sendable {
+    /// No code was requested yet.
+    case ready
+    /// A request is in flight.
+    case sending
+    /// A code was sent.
+    case sent
+    /// The last request failed.
+    case failed(CodeRequestError)
+}
+
+/// Where checking the code stands.
+public enum CheckPhase: Hashable, Sendable {
+    /// Waiting for a complete code.
+    case idle
+    /// The code is being checked.
+    case checking
+    /// The code was right.
+    case verified(VerificationProof)
+    /// The code was not accepted; the code field is cleared.
+    case rejected(CodeCheckError)
+    /// Too many wrong codes: no checks until `until`.
+    case locked(until: TimerInstant)
+}
+
+/// A notice on the verification screen.
+public enum VerificationNotice: Hashable, Sendable {
+    /// A new code was sent; the previous one no longer works.
+    case codeReplaced
+    /// The lock is over; codes can be checked again.
+    case lockOver
+    /// The saved cooldown could not be read or written; the flow goes on without it.
+    case storeProblem(String)
+}
+
+/// The countdowns the verification screen runs.
+public enum VerificationCountdown: Hashable, Sendable, CaseIterable {
+    /// Until a new code may be requested.
+    case cooldown
+    /// Until the code in play expires.
+    case codeExpiry
+    /// Until the lock after too many wrong codes is over.
+    case lock
+    /// Until the send limit's window lets another code through.
+    case sendLimit
+}
+
+/// What the runtime must do after a transition.
+public enum VerificationEffect: Hashable, Sendable {
+    /// Ask the service for a code.
+    case requestCode(Destination)
+    /// Ask the service to check a code.
+    case checkCode(Secret, for: Destination)
+    /// Run a countdown to `until`, ticking every second (every minute for the send limit).
+    case startCountdown(VerificationCountdown, until: TimerInstant)
+    /// Stop a countdown.
+    case stopCountdown(VerificationCountdown)
+    /// Save the cooldown, so that it survives a restart.
+    case save(CooldownSnapshot)
+    /// Forget the saved cooldown.
+    case clearSaved
+    /// Tell assistive technologies.
+    case announce(Announcement)
+}
+
+/// What the screen announces to assistive technologies: not every second, only these.
+public enum Announcement: Hashable, Sendable {
+    /// A code was sent to the (masked) destination.
+    case codeSent(String)
+    /// This many seconds until a new code may be requested (said at 30 and 10).
+    case resendIn(seconds: Int64)
+    /// A new code may be requested now.
+    case resendAvailable
+    /// The code was accepted.
+    case verified
+}
+
+/// A cooldown relative to now, as saved and restored (the store keeps wall-clock instants).
+public struct CooldownSnapshot: Hashable, Sendable {
+    /// Where the code was sent.
+    public var destination: Destination
+    /// Time left until a new code may be requested.
+    public var cooldownLeft: Duration
+    /// The cooldown's whole length, the most a restored one may have left.
+    public var cooldownLength: Duration
+    /// Time left until the code expires.
+    public var codeLeft: Duration
+    /// The code's whole lifetime.
+    public var codeLifetime: Duration
+    /// How long ago each send of the current window was made.
+    public var sendAges: [Duration]
+
+    /// Creates a snapshot.
+    public init(
+        destination: Destination, cooldownLeft: Duration, cooldownLength: Duration,
+        codeLeft: Duration, codeLifetime: Duration, sendAges: [Duration]
+    ) {
+        self.destination = destination
+        self.cooldownLeft = cooldownLeft
+        self.cooldownLength = cooldownLength
+        self.codeLeft = codeLeft
+        self.codeLifetime = codeLifetime
+        self.sendAges = sendAges
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Hourglass
+import SignUp
+import Synchronization
+import Testing
+
+/// A thread-safe list the view-model's callbacks append to.
+final class Recorder<Element: Sendable>: Sendable {
+    private let storage = Mutex<[Element]>([])
+
+    func append(_ element: Element) { storage.withLock { $0.append(element) } }
+    var values: [Element] { storage.withLock { $0 } }
+    func take() -> [Element] {
+        storage.withLock { values in
+            defer { values = [] }
+            return values
+        }
+    }
+}
+
+/// A wall clock a test sets, e.g. backwards.
+final class ManualWallClock: WallClock, Sendable {
+    private let storage: Mutex<Date>
+
+    init(_ date: Date = Date(timeIntervalSince1970: 1_800_000_000)) { storage = Mutex(date) }
+
+    var now: Date {
+        get { storage.withLock { $0 } }
+        set { storage.withLock { $0 = newValue } }
+    }
+
+    func advance(by seconds: Double) { storage.withLock { $0 = $0.addingTimeInterval(seconds) } }
+}
+
+/// Picks the expected text of the language under test.
+struct Localized {
+    let language: SignUpLanguage
+
+    func callAsFunction(_ english: String, _ chinese: String) -> String {
+        language == .english ? english : chinese
+    }
+}
+
+/// A verification screen on a virtual clock with the scripted service (300 ms latency).
+final class VerificationHarness: Sendable {
+    let clock = VirtualClock()
+    let wall: ManualWallClock
+    let service: ScriptedVerificationService
+    let store: any CooldownStore
+    let announcements = Recorder<String>()
+    /// The send button's title after every change.
+    let sendTitles = Recorder<String>()
+    let model: VerificationViewModel
+
+    init(
+        language: SignUpLanguage = .english, config: VerificationConfig? = nil,
+        store: any CooldownStore = InMemoryCooldownStore(), wall: ManualWallClock = ManualWallClock(),
+        settings: ScriptedServiceSettings = ScriptedServiceSettings()
+    ) {
+        var config = config ?? VerificationConfig()
+        config.language = language
+        self.wall = wall
+        self.store = store
+        service = ScriptedVerificationService(clock: clock, settings: settings)
+        let (announcements, sendTitles) = (self.announcements, self.sendTitles)
+        model = VerificationViewModel(
+            config: config, clock: clock, service: service, store: store, wallClock: wall,
+            onChange: { state in
+                let title = VerificationScreen(state).sendButton.title
+                if sendTitles.values.last != title { sendTitles.append(title) }
+            },
+            onAnnouncement: { announcements.append($0) })
+    }
+
+    var lines: [String] { model.screen.lines }
+
+    /// Types a destination and gets a code: 300 ms later the cooldown runs.
+    func sendCode(to destination: String = "138 1234 5678") {
+        model.setDestination(destination)
+        model.tapSend()
+        clock.advance(by: .milliseconds(300))
+    }
+
+    /// The code the service last sent to the destination on screen.
+    var sentCode: String {
+        guard case .success(let destination) = model.state.destination else { return "" }
+        return service.lastCode(sentTo: destination)?.revealed ?? ""
+    }
+}
+
+/// Every test ends here: the screen's countdowns run out and nothing is left on the clock.
+func expectNoTimersLeft(_ clock: VirtualClock, sourceLocation: SourceLocation = #_sourceLocation) {
+    let result = clock.runUntilIdle()
+    if case .stoppedAtFireLimit = result { Issue.record("\(result)", sourceLocation: sourceLocation) }
+    #expect(clock.pendingTimers == [], sourceLocation: sourceLocation)
+}
