@@ -47,3 +47,7 @@ final class TickFeed: @unchecked Sendable {
         await iterator.next(isolation: nil)
     }
 }
+
+/// An iterator belongs to one task at a time.
+@available(*, unavailable)
+extension TimerTicks.Iterator: Sendable {}

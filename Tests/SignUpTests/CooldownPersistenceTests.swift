@@ -1,0 +1,130 @@
+import Foundation
+import Hourglass
+import SignUp
+import Testing
+
+@Suite("The cooldown survives a restart (real files)")
+struct CooldownPersistenceTests {
+    /// A fresh directory under the system's temporary directory, removed after the test.
+    private static func withTemporaryDirectory(_ body: (URL) throws -> Void) rethrows {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hourglass-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        try body(directory)
+    }
+
+    @Test("a restart 20 s into the cooldown shows 40 s at once and keeps the code usable", arguments: SignUpLanguage.allCases)
+    func restart(language: SignUpLanguage) {
+        let l = Localized(language: language)
+        Self.withTemporaryDirectory { directory in
+            let store = FileCooldownStore(directory: directory)
+            let wall = ManualWallClock()
+            let first = VerificationHarness(language: language, store: store, wall: wall)
+            first.sendCode()
+            #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["cooldown.json"])
+            wall.advance(by: 20)
+            let second = VerificationHarness(language: language, store: store, wall: wall)
+            #expect(second.lines == [
+                "destination: \"+8613812345678\"",
+                "send: [\(l("Resend in 40s", "重新发送(40s)"))] (disabled) {\(l("Send code: 40 seconds", "发送验证码: 40秒"))}",
+                "code: \"\" — \(l("Code expires in 4:40", "验证码4:40后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
+                "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
+            ])
+            second.clock.advance(by: .seconds(40))
+            #expect(second.model.screen.sendButton.title == l("Resend", "重新获取"))
+            expectNoTimersLeft(second.clock)
+        }
+    }
+
+    @Test("a wall clock set backwards cannot stretch the cooldown past its length")
+    func clockSetBackwards() {
+        Self.withTemporaryDirectory { directory in
+            let store = FileCooldownStore(directory: directory)
+            let wall = ManualWallClock()
+            VerificationHarness(store: store, wall: wall).sendCode()
+            wall.advance(by: -3_600)
+            let restarted = VerificationHarness(store: store, wall: wall)
+            #expect(restarted.model.screen.sendButton.title == "Resend in 60s")
+            #expect(restarted.model.screen.code.message == "Code expires in 5:00")
+            restarted.clock.advance(by: .seconds(60))
+            #expect(restarted.model.screen.sendButton.isEnabled)
+            expectNoTimersLeft(restarted.clock)
+        }
+    }
+
+    @Test("a restart after the cooldown and the code are over shows a fresh Resend")
+    func restartLater() {
+        Self.withTemporaryDirectory { directory in
+            let store = FileCooldownStore(directory: directory)
+            let wall = ManualWallClock()
+            VerificationHarness(store: store, wall: wall).sendCode()
+            wall.advance(by: 3_000)
+            let restarted = VerificationHarness(store: store, wall: wall)
+            #expect(restarted.lines == [
+                "destination: \"+8613812345678\"", "send: [Resend]", "code: \"\" (disabled)", "verify: [Verify] (disabled)",
+                "message: Code sent to +86 138****5678",
+            ])
+            #expect(restarted.clock.pendingTimers == [])
+        }
+    }
+
+    @Test("a corrupt, empty, huge or wrong-version file is reported and ignored", arguments: [
+        ("{not json", "is not a saved cooldown (not the expected JSON); it is ignored"),
+        ("", "is not a saved cooldown (the file is empty); it is ignored"),
+        (String(repeating: " ", count: 70_000), "is 70000 bytes, far more than a saved cooldown; it is ignored"),
+        (#"{"codeExpires":0,"codeLifetimeSeconds":300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":2}"#,
+         "(version 2, expected 1); it is ignored"),
+        (#"{"codeExpires":0,"codeLifetimeSeconds":1e300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":1}"#,
+         "(its length is out of range); it is ignored"),
+    ])
+    func corruptFile(contents: String, problem: String) throws {
+        try Self.withTemporaryDirectory { directory in
+            try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+            let file = directory.appendingPathComponent("cooldown.json")
+            try Data(contents.utf8).write(to: file)
+            let screen = VerificationHarness(store: FileCooldownStore(directory: directory))
+            let lines = screen.lines
+            #expect(Array(lines.prefix(4)) == [
+                "destination: \"\"", "send: [Get code] (disabled)", "code: \"\" (disabled)", "verify: [Verify] (disabled)",
+            ])
+            #expect(lines.count == 5)
+            #expect(lines.last?.hasPrefix("message: The cooldown could not be saved or restored: ") == true)
+            #expect(lines.last?.hasSuffix(problem) == true)
+            screen.sendCode()
+            #expect(screen.model.screen.sendButton.title == "Resend in 60s")
+            let saved = try #require(try FileCooldownStore(directory: directory).load())
+            #expect(saved.destination == "+8613812345678")
+            expectNoTimersLeft(screen.clock)
+        }
+    }
+
+    @Test("a state directory that cannot be written is reported; the flow goes on")
+    func unwritableDirectory() throws {
+        try Self.withTemporaryDirectory { directory in
+            try Data("a file, not a directory".utf8).write(to: directory)
+            let screen = VerificationHarness(store: FileCooldownStore(directory: directory))
+            screen.sendCode()
+            #expect(screen.model.screen.sendButton.title == "Resend in 60s")
+            let message = try #require(screen.model.screen.message)
+            #expect(message.hasPrefix("The cooldown could not be saved or restored: cannot write \(directory.path)/cooldown.json: "))
+            #expect(message.hasSuffix("; the cooldown will not survive a restart"))
+            expectNoTimersLeft(screen.clock)
+        }
+    }
+
+    @Test("saving writes whole files: the saved JSON round-trips exactly")
+    func roundTrip() throws {
+        try Self.withTemporaryDirectory { directory in
+            let store = FileCooldownStore(directory: directory)
+            let snapshot = CooldownSnapshot(
+                destination: .email("a@example.com"), cooldownLeft: .seconds(42), cooldownLength: .seconds(60),
+                codeLeft: .seconds(200), codeLifetime: .seconds(300), sendAges: [.seconds(18)])
+            let wallNow = Date(timeIntervalSince1970: 1_800_000_000)
+            try store.save(SavedCooldown(snapshot, wallNow: wallNow))
+            let loaded = try #require(try store.load())
+            #expect(try loaded.snapshot(at: wallNow) == snapshot)
+            #expect(try loaded.snapshot(at: wallNow.addingTimeInterval(50)).cooldownLeft == .zero)
+            try store.clear()
+            #expect(try store.load() == nil)
+        }
+    }
+}
