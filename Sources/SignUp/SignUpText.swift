@@ -97,3 +97,36 @@ extension SignUpText {
         return zh ? "已保存的倒计时无效（\(detail)），已忽略" : "the saved cooldown is not valid (\(detail)); it is ignored"
     }
 }
+
+extension SignUpText {
+    // MARK: Registration
+
+    func passwordProblem(_ problem: PasswordProblem) -> String {
+        switch problem {
+        case .tooShort(let minimum): zh ? "密码至少需要\(minimum)个字符" : "Use at least \(minimum) characters"
+        case .tooLong(let maximum): zh ? "密码不能超过\(maximum)个字符" : "Use at most \(maximum) characters"
+        case .common: zh ? "这个密码太常见，请换一个" : "This password is too common. Choose another"
+        case .predictable: zh ? "请不要使用重复或连续的字符" : "Avoid repeated or sequential characters"
+        case .containsAccount: zh ? "密码不能包含账号" : "Do not use your account name in the password"
+        }
+    }
+    func strength(_ strength: PasswordStrength) -> String {
+        switch strength {
+        case .weak: zh ? "密码强度：弱" : "Strength: weak"
+        case .fair: zh ? "密码强度：中" : "Strength: fair"
+        case .strong: zh ? "密码强度：强" : "Strength: strong"
+        }
+    }
+    var passwordsDiffer: String { zh ? "两次输入的密码不一致" : "The passwords do not match" }
+    var terms: String { zh ? "我已阅读并同意服务条款" : "I agree to the Terms of Service" }
+    var createAccount: String { zh ? "注册" : "Create account" }
+    var creatingAccount: String { zh ? "注册中…" : "Creating account…" }
+    var accountCreated: String { zh ? "注册成功" : "Account created" }
+    func registrationError(_ error: RegistrationError) -> String {
+        switch error {
+        case .network: zh ? "网络错误，请重试" : "Network error. Try again"
+        case .accountExists: zh ? "该账号已注册，请直接登录" : "This account already exists. Sign in instead"
+        case .server(let message): message
+        }
+    }
+}

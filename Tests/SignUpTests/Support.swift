@@ -94,3 +94,33 @@ func expectNoTimersLeft(_ clock: VirtualClock, sourceLocation: SourceLocation = 
     if case .stoppedAtFireLimit = result { Issue.record("\(result)", sourceLocation: sourceLocation) }
     #expect(clock.pendingTimers == [], sourceLocation: sourceLocation)
 }
+
+/// A registration screen on a virtual clock with the scripted service (300 ms latency).
+final class RegistrationHarness: Sendable {
+    let clock = VirtualClock()
+    let service: ScriptedVerificationService
+    let model: RegistrationViewModel
+    /// How many times the screen reported a change.
+    let changes = Recorder<RegistrationScreen>()
+
+    init(language: SignUpLanguage = .english) {
+        service = ScriptedVerificationService(clock: clock)
+        let changes = self.changes
+        model = RegistrationViewModel(
+            config: VerificationConfig(language: language), clock: clock, service: service,
+            wallClock: ManualWallClock(), onChange: { changes.append($0) })
+    }
+
+    var lines: [String] { model.screen.lines }
+
+    /// Verifies `account` with the code the service sent.
+    func verify(_ account: String = "new@example.com") {
+        model.verification.setDestination(account)
+        model.verification.tapSend()
+        clock.advance(by: .milliseconds(300))
+        guard case .success(let destination) = model.verification.state.destination,
+              let code = service.lastCode(sentTo: destination) else { return }
+        model.verification.setCode(code.revealed)
+        clock.advance(by: .milliseconds(300))
+    }
+}

@@ -1,0 +1,92 @@
+/// Password rules after NIST SP 800-63B: a minimum length, a generous maximum (never
+/// truncated), any character (spaces and Unicode too), no composition rules, and a blocklist
+/// of common, repetitive or sequential passwords and of the account itself.
+public struct PasswordPolicy: Hashable, Sendable {
+    /// The fewest characters accepted.
+    public var minimumLength: Int
+    /// The most characters accepted; longer ones are refused, never cut.
+    public var maximumLength: Int
+
+    /// 8 to 128 characters.
+    public init(minimumLength: Int = 8, maximumLength: Int = 128) {
+        self.minimumLength = minimumLength
+        self.maximumLength = maximumLength
+    }
+
+    /// Checks `password` for an account named `account` (its own name is refused as a password).
+    /// Characters are counted as a person sees them (grapheme clusters).
+    public func check(_ password: Secret, account: String = "") -> PasswordCheck {
+        let text = password.revealed
+        let length = text.count
+        if length < minimumLength { return PasswordCheck(problem: .tooShort(minimum: minimumLength), strength: .weak) }
+        if length > maximumLength { return PasswordCheck(problem: .tooLong(maximum: maximumLength), strength: .weak) }
+        let folded = text.lowercased()
+        if CommonPasswords.list.contains(folded) { return PasswordCheck(problem: .common, strength: .weak) }
+        if Self.isPredictable(Array(text.unicodeScalars)) { return PasswordCheck(problem: .predictable, strength: .weak) }
+        let account = account.lowercased().trimmingWhitespace
+        let localPart = account.split(separator: "@").first.map(String.init) ?? ""
+        if [account, localPart].contains(where: { $0.count >= 3 && folded.contains($0) }) {
+            return PasswordCheck(problem: .containsAccount, strength: .weak)
+        }
+        return PasswordCheck(problem: nil, strength: Self.strength(text))
+    }
+
+    /// One character repeated, or a run that goes up or down by one (`abcdefgh`, `87654321`).
+    private static func isPredictable(_ scalars: [Unicode.Scalar]) -> Bool {
+        let steps = zip(scalars.dropFirst(), scalars).map { Int($0.value) - Int($1.value) }
+        guard let first = steps.first else { return true }
+        return abs(first) <= 1 && steps.allSatisfy { $0 == first }
+    }
+
+    /// A hint, not a rule: long passwords are strong whatever they contain.
+    private static func strength(_ text: String) -> PasswordStrength {
+        var kinds = Set<Int>()
+        for character in text {
+            kinds.insert(character.isLowercase ? 0 : character.isUppercase ? 1 : character.isNumber ? 2 : 3)
+        }
+        if text.count >= 16 || (text.count >= 12 && kinds.count >= 3) { return .strong }
+        if text.count < 10 && kinds.count < 3 { return .weak }
+        return .fair
+    }
+}
+
+/// The outcome of ``PasswordPolicy/check(_:account:)``.
+public struct PasswordCheck: Hashable, Sendable {
+    /// Why it is refused, or nil when it is accepted.
+    public var problem: PasswordProblem?
+    /// A strength hint.
+    public var strength: PasswordStrength
+
+    /// Creates an outcome.
+    public init(problem: PasswordProblem?, strength: PasswordStrength) {
+        self.problem = problem
+        self.strength = strength
+    }
+
+    /// Whether the password is accepted.
+    public var isAccepted: Bool { problem == nil }
+}
+
+/// Why a password is refused.
+public enum PasswordProblem: Hashable, Sendable {
+    /// Fewer characters than the minimum.
+    case tooShort(minimum: Int)
+    /// More characters than the maximum (it is refused, not cut).
+    case tooLong(maximum: Int)
+    /// On the list of common passwords.
+    case common
+    /// One character repeated, or a sequence.
+    case predictable
+    /// Contains the account name.
+    case containsAccount
+}
+
+/// A password strength hint.
+public enum PasswordStrength: String, Hashable, Sendable {
+    /// Easy to guess.
+    case weak
+    /// Acceptable.
+    case fair
+    /// Hard to guess.
+    case strong
+}

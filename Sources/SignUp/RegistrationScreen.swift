@@ -1,0 +1,51 @@
+/// What the registration screen shows: the account's verification controls, then the
+/// password, its confirmation, the terms box and Create account.
+public struct RegistrationScreen: Hashable, Sendable {
+    /// The account: a phone number or an e-mail address, verified by code.
+    public var account: VerificationScreen
+    /// The password; its message is the problem or, once valid, the strength hint.
+    public var password: SecretFieldView
+    /// The confirmation; its message says when it differs.
+    public var confirmation: SecretFieldView
+    /// The terms box.
+    public var terms: ToggleView
+    /// "Create account" / "Creating account…".
+    public var submitButton: ButtonView
+    /// The outcome of the submission, if any.
+    public var message: String?
+
+    /// Renders `form` with the account's `verification` state. Field messages appear only
+    /// once a field has been edited.
+    public init(_ form: RegistrationForm, verification: VerificationState) {
+        let text = SignUpText(verification.config.language)
+        account = VerificationScreen(verification)
+        let editable = form.submission != .submitting && form.submission != .succeeded
+        var passwordMessage: String?
+        if form.passwordEdited {
+            let check = form.passwordCheck(account: verification.destinationText)
+            passwordMessage = check.problem.map(text.passwordProblem) ?? text.strength(check.strength)
+        }
+        password = SecretFieldView(value: form.password, isEnabled: editable, message: passwordMessage)
+        let differs = form.confirmationEdited && form.confirmation != form.password
+        confirmation = SecretFieldView(value: form.confirmation, isEnabled: editable, message: differs ? text.passwordsDiffer : nil)
+        terms = ToggleView(title: text.terms, isOn: form.termsAccepted, isEnabled: editable)
+        let submitting = form.submission == .submitting
+        submitButton = ButtonView(title: submitting ? text.creatingAccount : text.createAccount,
+                                  isEnabled: form.canSubmit(verification), accessibilityLabel: text.createAccount)
+        message = switch form.submission {
+        case .idle, .submitting: nil
+        case .succeeded: text.accountCreated
+        case .failed(let error): text.registrationError(error)
+        }
+    }
+
+    /// The whole screen as stable text lines, secrets masked.
+    public var lines: [String] {
+        account.lines.map { "account." + $0 } + [
+            ScreenLines.secret("password", password),
+            ScreenLines.secret("confirm", confirmation),
+            "terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"),
+            ScreenLines.button("submit", submitButton),
+        ] + ScreenLines.message(message)
+    }
+}
