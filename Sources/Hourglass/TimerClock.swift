@@ -21,6 +21,10 @@ extension TimerClock {
     /// The current instant: monotonic, and counting through suspensions on real clocks.
     public var now: TimerInstant { timerQueue.now }
 
+    /// Inside a timer callback, the instant it was scheduled for; elsewhere ``now``.
+    /// See ``TimerQueue/logicalNow``.
+    public var logicalNow: TimerInstant { timerQueue.logicalNow }
+
     /// Timers are kept in whole nanoseconds.
     public var minimumResolution: Swift.Duration { .nanoseconds(1) }
 

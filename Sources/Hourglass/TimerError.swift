@@ -21,6 +21,8 @@ public enum TimerError: Error, Hashable, Sendable {
     case nonFiniteSeconds(parameter: String, value: Double)
     /// A duration did not fit in the clock's 64-bit nanosecond range (about 292 years).
     case durationOutOfRange(Duration)
+    /// A ``ScaledClock``'s scale was not a finite number between 0.0001 and 10000.
+    case invalidTimeScale(Double)
 }
 
 extension TimerError: CustomStringConvertible {
@@ -44,6 +46,8 @@ extension TimerError: CustomStringConvertible {
             "\(parameter) must be a finite number of seconds within ±292 years, got \(value)"
         case .durationOutOfRange(let duration):
             "duration \(duration) is out of range: timers accept up to about 292 years"
+        case .invalidTimeScale(let scale):
+            "time scale must be a finite number from 0.0001 to 10000, got \(scale); 0.01 runs a minute in 0.6 s"
         }
     }
 }

@@ -5,7 +5,7 @@
 /// ``TimerBackend`` only has to wake it at the earliest deadline. All methods are safe
 /// from any thread; callbacks run on the clock's serial context, outside the queue's lock.
 public final class TimerQueue: @unchecked Sendable {
-    // @unchecked Sendable: every mutable field (`storage`, `armed`, `isRunningDue`) is read
+    // @unchecked Sendable: every mutable field (`storage`, `armed`, `isRunningDue`, `firing`) is read
     // and written only while `lock` is held; callbacks are invoked after unlocking.
     let lock = Lock()
     var storage = TimerStorage()
@@ -13,6 +13,8 @@ public final class TimerQueue: @unchecked Sendable {
     var armed: Int64?
     /// While `runDue` runs, re-arming waits until it is done.
     var isRunningDue = false
+    /// The callback running now, if any: its thread and its scheduled instant.
+    var firing: (thread: CallbackThread, scheduled: TimerInstant)?
     let backend: any TimerBackend
 
     /// Creates a queue driven by `backend`.
@@ -22,6 +24,15 @@ public final class TimerQueue: @unchecked Sendable {
 
     /// The clock's current instant.
     public var now: TimerInstant { backend.now }
+
+    /// Inside a timer callback, on its thread: the instant the callback was scheduled for;
+    /// anywhere else: ``now``. Work that a callback starts (a reply, a follow-up timer) uses
+    /// it so that what it computes never depends on how late a real clock fired.
+    public var logicalNow: TimerInstant {
+        let current = lock.withLock { firing }
+        if let current, current.thread.isCurrent { return current.scheduled }
+        return backend.now
+    }
 
     /// The earliest scheduled instant, if any timer is running.
     public var nextDeadline: TimerInstant? {
@@ -76,9 +87,11 @@ public final class TimerQueue: @unchecked Sendable {
             _ = storage.popFirst()
             guard let firing = prepareFire(of: top, now: now.nanoseconds) else { continue }
             ran += 1
+            self.firing = (CallbackThread.current, firing.event.scheduled)
             lock.unlock()
             let (id, keepGoing) = Self.invoke(firing)
             lock.lock()
+            self.firing = nil
             if !keepGoing {
                 let released = targetWasReleased(id)
                 lock.unlock()

@@ -56,7 +56,7 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
             if !requestFailures.isEmpty { return (settings.latency, .failure(requestFailures.removeFirst())) }
             issued += 1
             let code = nextCodes.isEmpty ? Self.generatedCode(issued, length: settings.codeLength) : nextCodes.removeFirst()
-            let sentAt = clock.now + settings.latency
+            let sentAt = clock.logicalNow + settings.latency
             codes[destination] = IssuedCode(code: code, expires: sentAt + settings.codeLifetime,
                                             previous: (codes[destination].map { [$0.code] + $0.previous }) ?? [], wrongAttempts: 0)
             return (settings.latency, .success(CodeReceipt(resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime)))
@@ -88,7 +88,7 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
     /// Checks a code at the clock's now. Caller holds the lock.
     private func check(_ code: String, for destination: Destination) -> Result<VerificationProof, CodeCheckError> {
         if !checkFailures.isEmpty { return .failure(checkFailures.removeFirst()) }
-        let now = clock.now
+        let now = clock.logicalNow
         if let until = lockedUntil[destination], until > now { return .failure(.locked(retryAfter: until - now)) }
         guard var issuedCode = codes[destination] else { return .failure(.expired) }
         if code == issuedCode.code {

@@ -36,7 +36,7 @@ public final class VerificationViewModel: Observable, @unchecked Sendable {
         onChange: (@Sendable (VerificationState) -> Void)? = nil,
         onAnnouncement: (@Sendable (String) -> Void)? = nil
     ) {
-        current = VerificationState(config: config, now: clock.now)
+        current = VerificationState(config: config, now: clock.logicalNow)
         self.clock = clock
         self.service = service
         self.store = store
@@ -68,10 +68,11 @@ public final class VerificationViewModel: Observable, @unchecked Sendable {
     /// The verify button was tapped.
     public func tapVerify() { handle(.verifyTapped) }
 
-    /// Applies `event`, which happened at `now` (by default the clock's now), and performs
-    /// its effects.
+    /// Applies `event`, which happened at `now`, and performs its effects. By default `now` is
+    /// the clock's `logicalNow`: inside a timer callback (a service reply, a tick) the instant
+    /// it was scheduled for, so what the screen shows never depends on how late a clock fired.
     public func handle(_ event: VerificationEvent, at now: TimerInstant? = nil) {
-        let instant = now ?? clock.now
+        let instant = now ?? clock.logicalNow
         var changed: VerificationState?
         let effects = registrar.withMutation(of: self, keyPath: \.state) {
             lock.withLock {

@@ -103,3 +103,50 @@ struct TimerInstantTests {
         #expect(first > .zero)
     }
 }
+
+@Suite("ScaledClock and logicalNow")
+struct ScaledClockTests {
+    @Test("a clock at 0.01 runs a 60 s countdown in 0.6 s of its base, with exact instants of its own")
+    func scaledCountdown() throws {
+        let base = VirtualClock()
+        let clock = try ScaledClock(base: base, scale: 0.01)
+        let ticks = Recorder<String>()
+        let countdown = try clock.countdown(for: .seconds(60), onTick: { tick in
+            ticks.append("\(tick.remainingSeconds)@\(tick.scheduled)")
+        }, onFinish: { ticks.append("finish@\(clock.now)") })
+        base.advance(by: .milliseconds(10))
+        #expect(ticks.values == ["59@1s"])
+        base.advance(by: .milliseconds(590))
+        #expect(ticks.values.count == 61)
+        #expect(ticks.values.suffix(2) == ["0@60s", "finish@60s"])
+        #expect(countdown.state == .finished)
+        expectNothingPending(clock)
+        expectNothingPending(base)
+    }
+
+    @Test("a time scale out of range is refused with what to pass", arguments: [0, -1, .nan, .infinity, 20_000])
+    func badScale(scale: Double) {
+        do {
+            _ = try ScaledClock(base: VirtualClock(), scale: scale)
+            Issue.record("scale \(scale) was accepted")
+        } catch {
+            guard case .invalidTimeScale(let refused) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(refused.bitPattern == scale.bitPattern)
+            #expect(error.description == "time scale must be a finite number from 0.0001 to 10000, got \(scale); 0.01 runs a minute in 0.6 s")
+        }
+    }
+
+    @Test("logicalNow is the callback's scheduled instant inside it, and now elsewhere")
+    func logicalNow() throws {
+        let clock = VirtualClock()
+        let seen = Recorder<TimerInstant>()
+        try clock.fireAndForget(after: .seconds(2)) { _ in seen.append(clock.logicalNow) }
+        let repeating = try clock.repeating(every: .seconds(1), policy: .skip) { _ in seen.append(clock.logicalNow) }
+        clock.advance(by: .seconds(1))
+        clock.suspend(for: .milliseconds(2_500))
+        #expect(seen.values == [.seconds(1), .seconds(2), .seconds(3)])
+        #expect(clock.logicalNow == .milliseconds(3_500))
+        repeating.cancel()
+        expectNothingPending(clock)
+    }
+}

@@ -1,0 +1,78 @@
+/// A clock whose time runs `scale` times as fast as real time on another clock: with a
+/// scale of 0.01 a 60 s countdown takes 0.6 s of real time, yet every timer, tick and
+/// instant on it reads in its own (script) time, starting at zero.
+///
+/// It has its own timer queue, woken by one one-shot on the base clock, so every timer
+/// rule is the same as on any clock, and callbacks run on the base clock's serial context.
+/// Used by linemode to run scripts on the real clocks quickly with the same transcript.
+public final class ScaledClock: TimerClock {
+    public let timerQueue: TimerQueue
+    private let backend: ScaledBackend
+
+    /// A clock running `scale` times as fast as real time on `base` (0.01 makes a minute last
+    /// 0.6 s), at instant zero now.
+    /// - Throws: ``TimerError/invalidTimeScale(_:)`` unless 0.0001 ≤ scale ≤ 10000.
+    public init(base: any TimerClock, scale: Double) throws(TimerError) {
+        guard scale.isFinite, scale >= 0.000_1, scale <= 10_000 else { throw .invalidTimeScale(scale) }
+        backend = ScaledBackend(base: base, scale: scale)
+        timerQueue = TimerQueue(backend: backend)
+        backend.attach(timerQueue)
+    }
+
+    deinit {
+        timerQueue.cancelAll()
+        backend.wake(at: nil)
+    }
+
+    /// How many seconds of the base clock one second of this clock takes.
+    public var scale: Double { backend.scale }
+}
+
+/// Maps this clock's instants to the base clock's and back, and keeps one one-shot there.
+final class ScaledBackend: TimerBackend, @unchecked Sendable {
+    // @unchecked Sendable: `wakeUp` and `timers` are only read and written under `lock`;
+    // the other fields are immutable.
+    let scale: Double
+    private let base: any TimerClock
+    private let origin: TimerInstant
+    private let lock = Lock()
+    private var wakeUp: TimerHandle?
+    private weak var timers: TimerQueue?
+
+    init(base: any TimerClock, scale: Double) {
+        self.base = base
+        self.scale = scale
+        origin = base.now
+    }
+
+    func attach(_ timers: TimerQueue) {
+        lock.withLock { self.timers = timers }
+    }
+
+    /// This clock's time: the base clock's time since the origin, divided by the scale,
+    /// rounded down (so a wake-up never finds its timer not yet due, see `wake(at:)`).
+    var now: TimerInstant {
+        let elapsed = base.now.nanoseconds - origin.nanoseconds
+        return TimerInstant(nanoseconds: Int64((Double(elapsed) / scale).rounded(.down)))
+    }
+
+    func wake(at instant: TimerInstant?) {
+        var replaced: TimerHandle?
+        defer { replaced?.cancel() }
+        guard let instant else {
+            replaced = lock.withLock { defer { wakeUp = nil }; return wakeUp }
+            return
+        }
+        // Rounded up, and one nanosecond more if floating point still reads it early: `now`
+        // read at that base instant is at least `instant`, so the wake-up finds its timer due.
+        var baseNanoseconds = Int64(min((Double(instant.nanoseconds) * scale).rounded(.up), 9.2e18))
+        if Int64((Double(baseNanoseconds) / scale).rounded(.down)) < instant.nanoseconds { baseNanoseconds += 1 }
+        let deadline = origin + .nanoseconds(baseNanoseconds)
+        let delay = max(.zero, deadline - base.now)
+        let handle = try? base.oneShot(after: delay) { [weak self] _ in
+            guard let self, let timers = lock.withLock({ self.timers }) else { return }
+            timers.runDue(now: now)
+        }
+        replaced = lock.withLock { defer { wakeUp = handle }; return wakeUp }
+    }
+}
