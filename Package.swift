@@ -10,6 +10,7 @@ let package = Package(
         .library(name: "HourglassDispatch", targets: ["HourglassDispatch"]),
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
+        .executable(name: "linemode", targets: ["linemode"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -31,6 +32,13 @@ let package = Package(
         .target(name: "HourglassLibevent", dependencies: ["Hourglass", "CLibevent"]),
         // One conformance suite, run on every clock.
         .testTarget(name: "ConformanceTests", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent"]),
+        // linemode: the script language, the session and the runner (a library, testable) …
+        .target(name: "LineMode", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent", "SignUp"]),
+        .testTarget(name: "LineModeTests", dependencies: ["LineMode", "SignUp", "Hourglass"]),
+        // … and its executable: `@main` and the command-line options only.
+        .executableTarget(name: "linemode", dependencies: [
+            "LineMode", "SignUp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+        ]),
         // One countdown on any clock, printed tick by tick; the child process of the
         // suspension test.
         .executableTarget(name: "HourglassDemo", dependencies: [

@@ -31,6 +31,15 @@ extension TimerClock {
             start: true, hasHandle: false, handler: Self.handler(action))
     }
 
+    /// Runs `action` once at `deadline` — at once, after the timers already due, if it has
+    /// passed — whether or not anybody keeps a reference. Its ``TimerFire/scheduled`` is
+    /// exactly `deadline`, so work scheduled on an exact grid stays on it on a real clock.
+    public func fireAndForget(at deadline: TimerInstant, _ action: @escaping @Sendable (TimerFire) -> Void) {
+        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: 0, deadline: deadline.nanoseconds))
+        _ = timerQueue.add(kind: .oneShot, schedule: schedule, leeway: 0, start: true, hasHandle: false,
+                           handler: Self.handler(action))
+    }
+
     /// A one-shot that calls `action` with `target` while it lives; once `target` is
     /// released the timer cancels itself. The timer never keeps `target` alive.
     public func oneShot<Target: AnyObject & Sendable>(

@@ -114,7 +114,7 @@ extension TimerQueue {
         storage[slot].state = .running
         switch storage[slot].schedule {
         case .oneShot(let oneShot):
-            storage.schedule(slot: slot, at: now.saturatingAdd(oneShot.delay))
+            storage.schedule(slot: slot, at: oneShot.deadline ?? now.saturatingAdd(oneShot.delay))
         case .grid(var grid):
             grid.anchor = now.saturatingAdd(grid.startDelay)
             grid.nextIndex = 0

@@ -7,6 +7,8 @@ enum TimerSchedule {
 
 struct OneShotSchedule {
     var delay: Int64
+    /// An absolute deadline, which `delay` does not apply to.
+    var deadline: Int64?
 }
 
 /// A repeating grid: tick `n` is due at `anchor + n * numerator / denominator` nanoseconds.

@@ -108,8 +108,10 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
         return .failure(.locked(retryAfter: settings.lockDuration))
     }
 
+    /// Answers `latency` after the logical now, so a reply lands on the same instant on
+    /// every clock, however late the request's own callback ran.
     private func answer(after latency: Duration, _ body: @escaping @Sendable () -> Void) {
-        do { try clock.fireAndForget(after: latency) { _ in body() } } catch { body() }
+        clock.fireAndForget(at: clock.logicalNow + max(.zero, latency)) { _ in body() }
     }
 
     /// Deterministic codes: the same run gives the same codes.

@@ -145,6 +145,7 @@ extension VerificationState {
         case .success(let proof):
             check = .verified(proof)
             notice = nil
+            (cooldownEnd, codeExpiry) = (nil, nil)
             return [.stopCountdown(.codeExpiry), .stopCountdown(.cooldown), .clearSaved, .announce(.verified)]
         case .failure(.locked(let wait)):
             check = .locked(until: now + wait)

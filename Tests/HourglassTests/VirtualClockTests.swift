@@ -147,6 +147,13 @@ struct ScaledClockTests {
         #expect(seen.values == [.seconds(1), .seconds(2), .seconds(3)])
         #expect(clock.logicalNow == .milliseconds(3_500))
         repeating.cancel()
+        clock.fireAndForget(at: .seconds(5)) { fire in seen.append(fire.scheduled) }
+        // Already past: it runs at the next advance, stamped with its own instant.
+        clock.fireAndForget(at: .seconds(1)) { _ in seen.append(clock.logicalNow) }
+        clock.advance(by: .zero)
+        #expect(seen.values.suffix(1) == [.seconds(1)])
+        clock.advance(by: .seconds(2))
+        #expect(seen.values.suffix(2) == [.seconds(1), .seconds(5)])
         expectNothingPending(clock)
     }
 }

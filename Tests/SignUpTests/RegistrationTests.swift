@@ -34,7 +34,7 @@ struct RegistrationTests {
         screen.model.toggleTerms()
         #expect(screen.lines == [
             "account.destination: \"new@example.com\" (disabled)",
-            "account.send: [\(l("Resend in 60s", "重新发送(60s)"))] (disabled) {\(l("Send code: 60 seconds", "发送验证码: 60秒"))}",
+            "account.send: [\(l("Resend", "重新获取"))] (disabled)",
             "account.code: \"••••••\" (disabled) — \(l("Verified", "验证成功"))", "account.verify: [\(l("Verify", "验证"))] (disabled)",
             "account.verified: yes",
             "password: \"•••••••••••••••••••••\" — \(l("Strength: strong", "密码强度：强"))",

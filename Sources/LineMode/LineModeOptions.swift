@@ -1,0 +1,34 @@
+public import Foundation
+public import SignUp
+
+/// How a script runs.
+public struct LineModeOptions: Sendable {
+    /// The clock: virtual (instant, deterministic), or a real one with ``timeScale``.
+    public var clock: ClockChoice = .virtual
+    /// How many real seconds one script second takes on a real clock (0.01: a minute in 0.6 s).
+    public var timeScale: Double = 1
+    /// The language of the screens.
+    public var language: SignUpLanguage = .english
+    /// The screen to drive.
+    public var screen: ScriptScreen = .verification
+    /// Where the cooldown is saved; nil keeps it in memory (and the wall clock follows the
+    /// script's clock, so that runs are reproducible).
+    public var stateDirectory: URL?
+    /// Run the valid lines even when some lines have errors.
+    public var keepGoing = false
+    /// Echo secrets in commands as written (for fixtures); otherwise they are masked.
+    public var echoSecrets = false
+
+    /// The defaults: virtual clock, English, the verification screen.
+    public init() {}
+}
+
+/// The clocks linemode runs on.
+public enum ClockChoice: String, CaseIterable, Sendable {
+    /// `VirtualClock`: runs as fast as the CPU allows; byte-for-byte deterministic.
+    case virtual
+    /// `DispatchClock` (GCD), time-scaled.
+    case dispatch
+    /// `LibeventClock`, time-scaled.
+    case libevent
+}

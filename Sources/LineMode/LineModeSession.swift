@@ -1,0 +1,151 @@
+import Foundation
+import Hourglass
+import SignUp
+
+/// One run of a script against one screen: performs commands on the view-model, and writes
+/// the transcript — after each change, the screen lines that changed, stamped with the
+/// clock time they changed at; announcements as their own lines. All on the clock's context.
+final class LineModeSession: @unchecked Sendable {
+    // @unchecked Sendable: `driver` and `shown` are used only on the clock's serial context
+    // (the runner's steps, timer ticks and service replies all run there), one at a time.
+    let clock: any TimerClock
+    let options: LineModeOptions
+    let service: ScriptedVerificationService
+    let wall: ShiftedWallClock
+    private let store: any CooldownStore
+    private let write: @Sendable (String) -> Void
+    private var driver: (any ScreenDriver)?
+    private var shown: [(key: String, line: String)] = []
+
+    /// What the runner must do after a command.
+    enum Pause {
+        case wait(Duration)
+        case suspend(Duration)
+    }
+
+    init(clock: any TimerClock, options: LineModeOptions, write: @escaping @Sendable (String) -> Void) {
+        self.clock = clock
+        self.options = options
+        self.write = write
+        service = ScriptedVerificationService(clock: clock)
+        wall = ShiftedWallClock(following: options.stateDirectory == nil ? clock : nil)
+        store = options.stateDirectory.map { FileCooldownStore(directory: $0) } ?? InMemoryCooldownStore()
+    }
+
+    /// Shows the screen: the view-model is made (restoring a saved cooldown) and every line printed.
+    func start() {
+        driver = makeDriver()
+        screenChanged()
+    }
+
+    /// Writes a script line as written, or with its secret masked.
+    func echo(_ line: Script.Line) {
+        write(options.echoSecrets ? line.text : Self.masked(line))
+    }
+
+    /// Writes a problem into the transcript (with `--keep-going`).
+    func report(_ error: ScriptError) {
+        write("! \(error)")
+    }
+
+    func perform(_ command: ScriptCommand) -> Pause? {
+        switch command {
+        case .type(let field, let text):
+            let typed = field == .code && text == "sent" ? sentCode() : text
+            driver?.type(field, typed)
+        case .clear(let field):
+            driver?.type(field, "")
+        case .tap(let button):
+            driver?.tap(button)
+        case .wait(let duration):
+            return .wait(duration)
+        case .suspend(let duration):
+            return .suspend(duration)
+        case .restart:
+            driver = nil
+            driver = makeDriver()
+            screenChanged()
+        case .show:
+            for line in driver?.lines ?? [] { write(stamp(clock.logicalNow) + line) }
+        case .server(let setting):
+            configure(setting)
+        case .wall(let shift):
+            wall.shift(by: shift)
+        }
+        return nil
+    }
+
+    private func sentCode() -> String {
+        guard let destination = driver?.destination else { return "" }
+        return service.lastCode(sentTo: destination)?.revealed ?? ""
+    }
+
+    private func configure(_ setting: ServerCommand) {
+        switch setting {
+        case .latency(let latency): service.update { $0.latency = latency }
+        case .failRequest(let error): service.failNextRequest(with: error)
+        case .failCheck(let error): service.failNextCheck(with: error)
+        case .failRegistration(let error): service.failNextRegistration(with: error)
+        case .resendAfter(let wait): service.update { $0.resendAfter = wait }
+        case .code(let code): service.sendNextCode(code)
+        case .account(let destination): service.addExistingAccount(destination)
+        }
+    }
+
+    private func makeDriver() -> any ScreenDriver {
+        let config = VerificationConfig(language: options.language)
+        let announce: @Sendable (String) -> Void = { [weak self] text in self?.announce(text) }
+        switch options.screen {
+        case .verification:
+            return VerificationDriver(VerificationViewModel(
+                config: config, clock: clock, service: service, store: store, wallClock: wall,
+                onChange: { [weak self] _ in self?.screenChanged() }, onAnnouncement: announce))
+        case .registration:
+            return RegistrationDriver(RegistrationViewModel(
+                config: config, clock: clock, service: service, store: store, wallClock: wall,
+                onChange: { [weak self] _ in self?.screenChanged() }, onAnnouncement: announce))
+        }
+    }
+
+    /// Writes the lines that differ from those last written; a line that went away is
+    /// written as `key: —`.
+    private func screenChanged() {
+        guard let driver else { return }
+        let lines = driver.lines.map { (key: Self.key(of: $0), line: $0) }
+        let stamp = stamp(clock.logicalNow)
+        for entry in lines where !shown.contains(where: { $0 == entry }) { write(stamp + entry.line) }
+        for gone in shown where !lines.contains(where: { $0.key == gone.key }) { write(stamp + "\(gone.key): —") }
+        shown = lines
+    }
+
+    private func announce(_ text: String) {
+        write(stamp(clock.logicalNow) + "announce: \(text)")
+    }
+
+    /// `[   12.300] `: the clock's time in seconds, to the millisecond.
+    private func stamp(_ instant: TimerInstant) -> String {
+        let milliseconds = instant.nanoseconds / 1_000_000
+        let fraction = String(milliseconds % 1_000)
+        let text = "\(milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
+        return "[" + String(repeating: " ", count: max(0, 8 - text.count)) + text + "] "
+    }
+
+    private static func key(of line: String) -> String {
+        line.range(of: ": ").map { String(line[..<$0.lowerBound]) } ?? line
+    }
+
+    /// The line with the text of a secret-bearing command masked.
+    static func masked(_ line: Script.Line) -> String {
+        switch line.command {
+        case .type(let field, let text) where field.isSecret && text != "sent":
+            return "type \(field.rawValue) " + String(repeating: "•", count: text.count)
+        case .server(.code(let code)):
+            return "server code " + String(repeating: "•", count: code.count)
+        case nil where !line.text.trimmingCharacters(in: .whitespaces).isEmpty
+            && !line.text.trimmingCharacters(in: .whitespaces).hasPrefix("#"):
+            return "# (line \(line.number) not run: it has an error)"
+        default:
+            return line.text
+        }
+    }
+}

@@ -1,0 +1,74 @@
+import Hourglass
+import SignUp
+
+/// What a session needs from a screen's view-model.
+protocol ScreenDriver: AnyObject, Sendable {
+    /// The whole screen, one line a control.
+    var lines: [String] { get }
+    /// The destination as parsed, for `type code sent`.
+    var destination: Destination? { get }
+    func type(_ field: ScriptField, _ text: String)
+    func tap(_ button: ScriptButton)
+}
+
+/// Drives a ``VerificationViewModel``.
+final class VerificationDriver: ScreenDriver {
+    let model: VerificationViewModel
+
+    init(_ model: VerificationViewModel) {
+        self.model = model
+    }
+
+    var lines: [String] { model.screen.lines }
+
+    var destination: Destination? {
+        if case .success(let destination) = model.state.destination { return destination }
+        return nil
+    }
+
+    func type(_ field: ScriptField, _ text: String) {
+        switch field {
+        case .destination: model.setDestination(text)
+        case .code: model.setCode(text)
+        case .password, .confirm: break
+        }
+    }
+
+    func tap(_ button: ScriptButton) {
+        switch button {
+        case .send: model.tapSend()
+        case .verify: model.tapVerify()
+        case .submit, .terms: break
+        }
+    }
+}
+
+/// Drives a ``RegistrationViewModel``.
+final class RegistrationDriver: ScreenDriver {
+    let model: RegistrationViewModel
+    private let account: VerificationDriver
+
+    init(_ model: RegistrationViewModel) {
+        self.model = model
+        account = VerificationDriver(model.verification)
+    }
+
+    var lines: [String] { model.screen.lines }
+    var destination: Destination? { account.destination }
+
+    func type(_ field: ScriptField, _ text: String) {
+        switch field {
+        case .destination, .code: account.type(field, text)
+        case .password: model.setPassword(text)
+        case .confirm: model.setConfirmation(text)
+        }
+    }
+
+    func tap(_ button: ScriptButton) {
+        switch button {
+        case .send, .verify: account.tap(button)
+        case .submit: model.tapSubmit()
+        case .terms: model.toggleTerms()
+        }
+    }
+}

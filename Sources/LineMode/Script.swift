@@ -1,0 +1,62 @@
+public import Foundation
+
+/// A script read and parsed: every line kept (for echoing), each command understood, and
+/// every problem found, with its line number.
+public struct Script: Sendable {
+    /// One line of the script.
+    public struct Line: Sendable {
+        /// Counted from 1.
+        public let number: Int
+        /// The line as written.
+        public let text: String
+        /// The command, or nil for a blank line, a comment or a line with an error.
+        let command: ScriptCommand?
+    }
+
+    /// Every line, in order.
+    public let lines: [Line]
+    /// Every problem, in line order.
+    public let errors: [ScriptError]
+
+    /// Parses `data` for `screen`. Checks each line's bytes first: valid UTF-8, no NUL byte,
+    /// at most ``ScriptParser/longestLine`` characters.
+    public init(data: Data, screen: ScriptScreen) {
+        var lines: [Line] = []
+        var errors: [ScriptError] = []
+        var chunks = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        if chunks.last?.isEmpty == true { chunks.removeLast() }
+        for (index, chunk) in chunks.enumerated() {
+            let number = index + 1
+            var bytes = Array(chunk)
+            if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+            if bytes.contains(0) {
+                errors.append(ScriptError(line: number, "contains a NUL byte; a script is plain text, one command a line"))
+                lines.append(Line(number: number, text: "", command: nil))
+                continue
+            }
+            guard let text = String(validating: bytes, as: UTF8.self) else {
+                errors.append(ScriptError(line: number, "is not valid UTF-8; save the script as UTF-8 text"))
+                lines.append(Line(number: number, text: "", command: nil))
+                continue
+            }
+            guard text.count <= ScriptParser.longestLine else {
+                errors.append(ScriptError(line: number, "is \(text.count) characters long, more than the \(ScriptParser.longestLine) allowed; split it"))
+                lines.append(Line(number: number, text: String(text.prefix(80)), command: nil))
+                continue
+            }
+            do {
+                lines.append(Line(number: number, text: text, command: try ScriptParser.parse(text, line: number, screen: screen)))
+            } catch {
+                errors.append(error)
+                lines.append(Line(number: number, text: text, command: nil))
+            }
+        }
+        self.lines = lines
+        self.errors = errors
+    }
+
+    /// Parses `text` for `screen`.
+    public init(_ text: String, screen: ScriptScreen) {
+        self.init(data: Data(text.utf8), screen: screen)
+    }
+}

@@ -1,0 +1,133 @@
+import Dispatch
+import Foundation
+import Hourglass
+import HourglassDispatch
+import HourglassLibevent
+
+/// Runs a ``Script`` on the chosen clock and writes its transcript.
+///
+/// On the virtual clock it runs as fast as the CPU allows: `wait` advances the clock.
+/// On a real clock every step runs on the clock's context at its exact script instant
+/// (a `ScaledClock` over the real one), after every timer due at that instant, just as on
+/// the virtual clock — so the transcript is the same.
+public enum ScriptRunner: Sendable {
+    /// Runs `script`; returns the problems found (already written to the transcript when
+    /// `keepGoing` is set). With problems and without `keepGoing`, nothing runs.
+    /// - Throws: `TimerError` or `LibeventError` when a real clock cannot be made.
+    @discardableResult
+    public static func run(
+        _ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void
+    ) throws -> [ScriptError] {
+        guard script.errors.isEmpty || options.keepGoing else { return script.errors }
+        switch options.clock {
+        case .virtual:
+            runVirtual(script, options: options, write: write)
+        case .dispatch:
+            let base = DispatchClock()
+            let finished = DispatchSemaphore(value: 0)
+            try runReal(script, on: base, options: options, write: write) { finished.signal() }
+            finished.wait()
+            base.shutdown()
+        case .libevent:
+            let base = try LibeventClock()
+            try runReal(script, on: base, options: options, write: write) { base.stop() }
+            try base.run()
+        }
+        return script.errors
+    }
+
+    private static func runVirtual(_ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void) {
+        let clock = VirtualClock()
+        let session = LineModeSession(clock: clock, options: options, write: write)
+        session.start()
+        var errors = script.errors[...]
+        for line in script.lines {
+            session.echo(line)
+            if let error = errors.first, error.line == line.number {
+                session.report(error)
+                errors = errors.dropFirst()
+            }
+            guard let command = line.command else { continue }
+            switch session.perform(command) {
+            case .wait(let duration): clock.advance(by: duration)
+            case .suspend(let duration): clock.suspend(for: duration)
+            case nil: break
+            }
+        }
+    }
+
+    private static func runReal(
+        _ script: Script, on base: any TimerClock, options: LineModeOptions,
+        write: @escaping @Sendable (String) -> Void, finish: @escaping @Sendable () -> Void
+    ) throws {
+        let clock = try ScaledClock(base: base, scale: options.timeScale)
+        let steps = RealClockSteps(script: script, clock: clock, options: options, write: write, finish: finish)
+        clock.fireAndForget(at: .zero) { _ in steps.begin() }
+    }
+}
+
+/// The script's steps on a real clock: each step runs on the clock's context, then asks to
+/// be continued at the next instant the script names.
+private final class RealClockSteps: @unchecked Sendable {
+    // @unchecked Sendable: `session` and `next` are used only on the clock's serial context.
+    private let script: Script
+    private let clock: ScaledClock
+    private let options: LineModeOptions
+    private let write: @Sendable (String) -> Void
+    private let finish: @Sendable () -> Void
+    private var session: LineModeSession?
+    private var next = 0
+
+    init(script: Script, clock: ScaledClock, options: LineModeOptions,
+         write: @escaping @Sendable (String) -> Void, finish: @escaping @Sendable () -> Void) {
+        (self.script, self.clock, self.options, self.write, self.finish) = (script, clock, options, write, finish)
+    }
+
+    func begin() {
+        let session = LineModeSession(clock: clock, options: options, write: write)
+        self.session = session
+        session.start()
+        step(at: .zero)
+    }
+
+    /// Runs lines until one makes time pass; then continues at the instant it names.
+    private func step(at instant: TimerInstant) {
+        guard let session else { return }
+        while next < script.lines.count {
+            let line = script.lines[next]
+            next += 1
+            session.echo(line)
+            if let error = script.errors.first(where: { $0.line == line.number }) { session.report(error) }
+            guard let command = line.command else { continue }
+            switch session.perform(command) {
+            case .wait(let duration):
+                continueAt(instant + duration)
+                return
+            case .suspend(let duration):
+                // The context is blocked, as a stopped process would be: nothing runs meanwhile.
+                Thread.sleep(forTimeInterval: Self.seconds(duration) * clock.scale)
+                continueAt(instant + duration)
+                return
+            case nil:
+                break
+            }
+        }
+        self.session = nil
+        finish()
+    }
+
+    /// Continues at `instant`, after every other timer due by then — as `advance(to:)` does.
+    private func continueAt(_ instant: TimerInstant) {
+        clock.fireAndForget(at: instant) { [self] _ in
+            if let due = clock.timerQueue.nextDeadline, due <= instant {
+                continueAt(instant)
+            } else {
+                step(at: instant)
+            }
+        }
+    }
+
+    private static func seconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
+    }
+}

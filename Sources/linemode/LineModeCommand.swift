@@ -1,0 +1,80 @@
+public import ArgumentParser
+import Foundation
+public import LineMode
+public import SignUp
+
+/// `linemode`: drives a sign-up screen from a script and prints its transcript.
+@main
+struct LineModeCommand: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "linemode",
+        abstract: "Drives a sign-up screen from a script and prints what it shows, line by line.",
+        discussion: """
+            Reads the script from FILE, or from standard input. After each command it prints \
+            the screen lines that changed, stamped with the clock time in seconds; `show` prints \
+            the whole screen. When standard input is a terminal it runs live: a prompt, and \
+            countdowns printed as they tick.
+
+            COMMANDS (one a line; # starts a comment)
+            \(ScriptParser.reference)
+
+            EXIT CODES
+              0  the script ran
+              1  the script has errors (each on standard error with its line number), or cannot be read
+              2  the command line is wrong
+            """,
+        version: "0.1.0")
+
+    @Argument(help: "The script; standard input when omitted or '-'.")
+    var file: String?
+
+    @Option(help: "The clock: virtual (instant, deterministic), dispatch or libevent (real, time-scaled).")
+    var clock: ClockChoice = .virtual
+
+    @Option(help: "Real seconds per script second on a real clock (0.01 runs a minute in 0.6 s).")
+    var timeScale: Double = 1
+
+    @Option(help: "The language: en or zh-Hans.")
+    var locale: SignUpLanguage = .english
+
+    @Option(help: "The screen: verification or registration.")
+    var screen: ScriptScreen = .verification
+
+    @Option(help: "A directory to keep the cooldown in across runs (the system wall clock is then used).")
+    var stateDir: String?
+
+    @Flag(help: "Run the valid lines even when some have errors (the exit code is still 1).")
+    var keepGoing = false
+
+    func validate() throws {
+        guard timeScale.isFinite, timeScale >= 0.000_1, timeScale <= 10_000 else {
+            throw ValidationError("--time-scale must be a number from 0.0001 to 10000, not \(timeScale)")
+        }
+    }
+
+    func run() throws {
+        var options = LineModeOptions()
+        (options.clock, options.timeScale, options.language, options.screen, options.keepGoing) =
+            (clock, timeScale, locale, screen, keepGoing)
+        options.stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        let code = try LineModeMain.run(file: file, options: options)
+        if code != 0 { throw ExitCode(code) }
+    }
+
+    /// Usage errors exit with 2 (not ArgumentParser's 64), as the help says.
+    static func main() {
+        do {
+            var command = try parseAsRoot()
+            try command.run()
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success || error is ExitCode { exit(withError: error) }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+        }
+    }
+}
+
+extension ClockChoice: ExpressibleByArgument {}
+extension ScriptScreen: ExpressibleByArgument {}
+extension SignUpLanguage: ExpressibleByArgument {}
