@@ -15,13 +15,15 @@ public enum LineModeMain: Sendable {
             return 0
         }
         let data: Data
-        do {
-            data = source == "-" ? FileHandle.standardInput.readDataToEndOfFile() : try Data(contentsOf: URL(fileURLWithPath: source))
-        } catch {
-            let reason = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.localizedDescription
-                ?? (error as NSError).localizedDescription
-            printError("linemode: cannot read the script \(source): \(reason); check the path and its permissions")
-            return 1
+        if source == "-" {
+            data = FileHandle.standardInput.readDataToEndOfFile()
+        } else {
+            switch readFile(source) {
+            case .success(let contents): data = contents
+            case .failure(let reason):
+                printError("linemode: cannot read the script \(source): \(reason); check the path and its permissions")
+                return 1
+            }
         }
         let name = source == "-" ? "<stdin>" : source
         let script = Script(data: data, screen: options.screen)
@@ -34,6 +36,18 @@ public enum LineModeMain: Sendable {
         return script.errors.isEmpty ? 0 : 1
     }
 
+    /// The file's bytes, or why it cannot be read (the system's words for errno).
+    static func readFile(_ path: String) -> Result<Data, ReadFailure> {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { return .failure(ReadFailure(errno)) }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        var isDirectory: ObjCBool = false
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
+            return .failure(ReadFailure(EISDIR))
+        }
+        do { return .success(try handle.readToEnd() ?? Data()) } catch { return .failure(ReadFailure(EIO)) }
+    }
+
     /// Writes one line to standard output at once (unbuffered), so a reader sees it when it happens.
     @Sendable static func printOut(_ line: String) {
         FileHandle.standardOutput.write(Data((line + "\n").utf8))
@@ -41,5 +55,14 @@ public enum LineModeMain: Sendable {
 
     @Sendable static func printError(_ text: String, newline: Bool = true) {
         FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
+    }
+}
+
+/// Why a file could not be read: `strerror` of its errno, e.g. "No such file or directory".
+struct ReadFailure: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ code: Int32) {
+        description = String(cString: strerror(code))
     }
 }

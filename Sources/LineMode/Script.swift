@@ -1,7 +1,8 @@
 public import Foundation
 
 /// A script read and parsed: every line kept (for echoing), each command understood, and
-/// every problem found, with its line number.
+/// every problem found, with its line number. Lines that start with `[` or `! ` are output
+/// of an earlier run (a fixture) and are skipped, so a transcript runs as a script.
 public struct Script: Sendable {
     /// One line of the script.
     public struct Line: Sendable {
@@ -44,6 +45,8 @@ public struct Script: Sendable {
                 lines.append(Line(number: number, text: String(text.prefix(80)), command: nil))
                 continue
             }
+            // Output lines of a transcript: a fixture file runs as a script as it is.
+            if text.hasPrefix("[") || text.hasPrefix("! ") { continue }
             do {
                 lines.append(Line(number: number, text: text, command: try ScriptParser.parse(text, line: number, screen: screen)))
             } catch {
@@ -53,6 +56,12 @@ public struct Script: Sendable {
         }
         self.lines = lines
         self.errors = errors
+    }
+
+    /// The comment and blank lines before the first command: a title, echoed before the screen.
+    var leadingComments: ArraySlice<Line> {
+        let errorLines = Set(errors.map(\.line))
+        return lines.prefix { $0.command == nil && !errorLines.contains($0.number) }
     }
 
     /// Parses `text` for `screen`.

@@ -39,9 +39,11 @@ public enum ScriptRunner: Sendable {
     private static func runVirtual(_ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void) {
         let clock = VirtualClock()
         let session = LineModeSession(clock: clock, options: options, write: write)
+        let leading = script.leadingComments
+        for line in leading { session.echo(line) }
         session.start()
         var errors = script.errors[...]
-        for line in script.lines {
+        for line in script.lines.dropFirst(leading.count) {
             session.echo(line)
             if let error = errors.first, error.line == line.number {
                 session.report(error)
@@ -86,6 +88,9 @@ private final class RealClockSteps: @unchecked Sendable {
     func begin() {
         let session = LineModeSession(clock: clock, options: options, write: write)
         self.session = session
+        let leading = script.leadingComments
+        for line in leading { session.echo(line) }
+        next = leading.count
         session.start()
         step(at: .zero)
     }

@@ -46,14 +46,16 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
         guard lengths.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.longestWait }) else { throw .invalid("length") }
         let instants = [cooldownEnds, codeExpires] + sentAt
         guard instants.allSatisfy({ $0.timeIntervalSince1970.isFinite }), sentAt.count <= 1_000 else { throw .invalid("instant") }
+        // Wall-clock instants are Doubles: whole milliseconds keep float noise out of deadlines.
+        func milliseconds(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1_000).rounded())) }
         func left(until end: Date, atMost length: Double) -> Duration {
-            .seconds(min(max(end.timeIntervalSince(wallNow), 0), length))
+            milliseconds(min(max(end.timeIntervalSince(wallNow), 0), length))
         }
         return CooldownSnapshot(
             destination: target,
-            cooldownLeft: left(until: cooldownEnds, atMost: cooldownSeconds), cooldownLength: .seconds(cooldownSeconds),
-            codeLeft: left(until: codeExpires, atMost: codeLifetimeSeconds), codeLifetime: .seconds(codeLifetimeSeconds),
-            sendAges: sentAt.map { .seconds(min(max(wallNow.timeIntervalSince($0), 0), Self.longestWait)) })
+            cooldownLeft: left(until: cooldownEnds, atMost: cooldownSeconds), cooldownLength: milliseconds(cooldownSeconds),
+            codeLeft: left(until: codeExpires, atMost: codeLifetimeSeconds), codeLifetime: milliseconds(codeLifetimeSeconds),
+            sendAges: sentAt.map { milliseconds(min(max(wallNow.timeIntervalSince($0), 0), Self.longestWait)) })
     }
 }
 

@@ -55,14 +55,14 @@ public struct SignUpText: Sendable {
     var verify: String { zh ? "验证" : "Verify" }
     var verifying: String { zh ? "验证中…" : "Verifying…" }
     var verified: String { zh ? "验证成功" : "Verified" }
-    func codeExpiresIn(_ clock: String) -> String { zh ? "验证码\(clock)后过期" : "Code expires in \(clock)" }
+    func codeExpiresIn(_ clock: String) -> String { zh ? "验证码将在\(clock)后过期" : "Code expires in \(clock)" }
     func checkError(_ error: CodeCheckError, waitText: String?) -> String {
         switch error {
         case .wrongCode(let left):
             zh ? "验证码错误，还可尝试\(left)次" : "Wrong code. \(left) \(left == 1 ? "attempt" : "attempts") left"
         case .expired: zh ? "验证码已过期，请重新获取" : "This code has expired. Request a new one"
         case .superseded: zh ? "该验证码已失效，请输入最新的验证码" : "This code was replaced by a newer one. Enter the latest code"
-        case .locked: zh ? "错误次数过多，请\(waitText ?? "稍")后再试" : "Too many wrong codes. Try again in \(waitText ?? "a while")"
+        case .locked: zh ? "错误次数过多，请在\(waitText ?? "稍")后再试" : "Too many wrong codes. Try again in \(waitText ?? "a while")"
         case .network: zh ? "网络错误，请重试验证" : "Network error. Tap Verify to try again"
         }
     }
@@ -78,13 +78,29 @@ public struct SignUpText: Sendable {
         case .resendIn(let seconds): zh ? "\(seconds)秒后可重新获取验证码" : "You can request a new code in \(secondsValue(seconds))"
         case .resendAvailable: zh ? "现在可以重新获取验证码" : "You can request a new code now"
         case .verified: verified
+        case .requestFailed(let error): requestError(error, waitText: Self.wait(of: error).map(secondsValue))
+        case .codeRejected(let error): checkError(error, waitText: Self.wait(of: error).map(clock))
         }
     }
 
-    /// `m:ss`, e.g. `4:59`, for waits of minutes.
-    static func clock(_ seconds: Int64) -> String {
-        let rest = seconds % 60
-        return "\(seconds / 60):\(rest < 10 ? "0" : "")\(rest)"
+    private static func wait(of error: CodeRequestError) -> Int64? {
+        switch error {
+        case .rateLimited(let wait), .sendLimitReached(let wait): wait.components.seconds
+        case .network, .invalidDestination: nil
+        }
+    }
+
+    private static func wait(of error: CodeCheckError) -> Int64? {
+        if case .locked(let wait) = error { return wait.components.seconds }
+        return nil
+    }
+
+    /// A wait of minutes: `4:59` in English; `4分59秒` in Chinese, where `4:59后` would read
+    /// as a time of day.
+    func clock(_ seconds: Int64) -> String {
+        let (minutes, rest) = (seconds / 60, seconds % 60)
+        if zh { return minutes == 0 ? "\(rest)秒" : rest == 0 ? "\(minutes)分钟" : "\(minutes)分\(rest)秒" }
+        return "\(minutes):\(rest < 10 ? "0" : "")\(rest)"
     }
 }
 

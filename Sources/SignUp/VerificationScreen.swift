@@ -57,12 +57,12 @@ public struct VerificationScreen: Hashable, Sendable {
         case .verified: return text.verified
         case .checking: return nil
         case .locked(let end):
-            return text.checkError(.locked(retryAfter: .zero), waitText: SignUpText.clock(state.secondsLeft(until: end)))
+            return text.checkError(.locked(retryAfter: .zero), waitText: text.clock(state.secondsLeft(until: end)))
         case .rejected(let error):
             return text.checkError(error, waitText: nil)
         case .idle:
             guard let expiry = state.codeExpiry else { return nil }
-            return text.codeExpiresIn(SignUpText.clock(state.secondsLeft(until: expiry)))
+            return text.codeExpiresIn(text.clock(state.secondsLeft(until: expiry)))
         }
     }
 
@@ -71,8 +71,11 @@ public struct VerificationScreen: Hashable, Sendable {
             let minutes = (state.secondsLeft(until: end) + 59) / 60
             return text.sendLimit(text.minutesValue(minutes))
         }
+        if state.send == .sending { return nil }
         if case .failed(let error) = state.send {
             let wait = state.cooldownEnd.map { text.secondsValue(state.secondsLeft(until: $0)) }
+            // A rate limit's message goes once its wait is over: Retry says the rest.
+            if case .rateLimited = error, wait == nil { return nil }
             return text.requestError(error, waitText: wait)
         }
         switch state.notice {

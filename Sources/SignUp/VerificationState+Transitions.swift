@@ -32,6 +32,8 @@ extension VerificationState {
             destinationText = text
             destinationEdited = true
             destination = Destination.parse(text)
+            // A refused number, or a request that never arrived, is about the old input.
+            if send == .failed(.invalidDestination) || send == .failed(.network) { send = sentTo == nil ? .ready : .sent }
             return []
         case .sendTapped:
             return requestCode()
@@ -56,6 +58,7 @@ extension VerificationState {
     /// Whether the send button can be tapped now.
     public var canSend: Bool {
         guard case .success = destination, send != .sending, !isVerified else { return false }
+        if case .locked = check { return false }
         return cooldownEnd == nil && sendLimitEnd == nil
     }
 
@@ -112,12 +115,12 @@ extension VerificationState {
             case .rateLimited(let wait):
                 cooldownEnd = now + wait
                 cooldownLength = wait
-                return [.startCountdown(.cooldown, until: now + wait)]
+                return [.startCountdown(.cooldown, until: now + wait), .announce(.requestFailed(error))]
             case .sendLimitReached(let wait):
                 sendLimitEnd = now + wait
-                return [.startCountdown(.sendLimit, until: now + wait)]
+                return [.startCountdown(.sendLimit, until: now + wait), .announce(.requestFailed(error))]
             case .network, .invalidDestination:
-                return []
+                return [.announce(.requestFailed(error))]
             }
         }
     }
@@ -150,15 +153,15 @@ extension VerificationState {
         case .failure(.locked(let wait)):
             check = .locked(until: now + wait)
             code = .empty
-            return [.startCountdown(.lock, until: now + wait)]
+            return [.startCountdown(.lock, until: now + wait), .announce(.codeRejected(.locked(retryAfter: wait)))]
         case .failure(.network):
             check = .rejected(.network)
-            return []
+            return [.announce(.codeRejected(.network))]
         case .failure(let error):
             check = .rejected(error)
             code = .empty
             if error == .expired { codeExpiry = nil }
-            return error == .expired ? [.stopCountdown(.codeExpiry)] : []
+            return (error == .expired ? [.stopCountdown(.codeExpiry)] : []) + [.announce(.codeRejected(error))]
         }
     }
 
@@ -167,25 +170,31 @@ extension VerificationState {
         case .cooldown:
             guard let end = cooldownEnd else { return [] }
             let left = secondsLeft(until: end)
-            if left > 0 { return left == 30 || left == 10 ? [.announce(.resendIn(seconds: left))] : [] }
+            if left > 0 {
+                // Only when the button will then work: not while locked, not once verified.
+                let useful = !isVerified && { if case .locked = check { false } else { true } }()
+                return useful && (left == 30 || left == 10) ? [.announce(.resendIn(seconds: left))] : []
+            }
             cooldownEnd = nil
-            return canSend ? [.announce(.resendAvailable)] : []
+            return canSend && check != .checking ? [.announce(.resendAvailable)] : []
         case .codeExpiry:
             guard let end = codeExpiry, secondsLeft(until: end) == 0 else { return [] }
             codeExpiry = nil
+            if notice == .codeReplaced { notice = nil }
             switch check {
             case .idle, .rejected:
                 check = .rejected(.expired)
                 code = .empty
+                return [.announce(.codeRejected(.expired))]
             case .checking, .verified, .locked:
-                break
+                return []
             }
-            return []
         case .lock:
             guard case .locked(let end) = check, secondsLeft(until: end) == 0 else { return [] }
+            // With the code expired meanwhile, the code field says so; "try again" would mislead.
             check = codeExpiry == nil ? .rejected(.expired) : .idle
-            notice = .lockOver
-            return []
+            notice = codeExpiry == nil ? nil : .lockOver
+            return canSend ? [.announce(.resendAvailable)] : []
         case .sendLimit:
             guard let end = sendLimitEnd, secondsLeft(until: end) == 0 else { return [] }
             sendLimitEnd = nil
@@ -209,6 +218,8 @@ extension VerificationState {
         if saved.codeLeft > .zero {
             codeExpiry = now + saved.codeLeft
             effects.append(.startCountdown(.codeExpiry, until: now + saved.codeLeft))
+        } else {
+            check = .rejected(.expired)
         }
         return effects
     }

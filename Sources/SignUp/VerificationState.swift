@@ -120,6 +120,10 @@ public enum Announcement: Hashable, Sendable {
     case resendAvailable
     /// The code was accepted.
     case verified
+    /// A code request failed (the same words as the screen's message).
+    case requestFailed(CodeRequestError)
+    /// A code was not accepted (the same words as the code field's message).
+    case codeRejected(CodeCheckError)
 }
 
 /// A cooldown relative to now, as saved and restored (the store keeps wall-clock instants).

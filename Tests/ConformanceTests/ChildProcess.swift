@@ -56,11 +56,11 @@ final class ChildProcess: @unchecked Sendable {
     /// Polls with `Task.sleep`, so no thread of the cooperative pool is blocked.
     func waitForLine(limit: Duration = .seconds(10), where matches: (String) -> Bool) async -> Line? {
         let end = ContinuousClock.now + limit
-        while ContinuousClock.now < end {
+        while true {
             if let line = lines.first(where: { matches($0.text) }) { return line }
+            if ContinuousClock.now >= end { return nil }
             try? await Task.sleep(for: .milliseconds(2))
         }
-        return nil
     }
 
     /// Waits for the child to exit and returns its status; kills it after `limit`.

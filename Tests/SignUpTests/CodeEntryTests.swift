@@ -25,7 +25,7 @@ struct CodeEntryTests {
         #expect(screen.model.screen.code.message == l("Wrong code. 1 attempt left", "验证码错误，还可尝试1次"))
         screen.model.setCode("12")
         #expect(screen.model.screen.code == SecretFieldView(
-            value: Secret("12"), isEnabled: true, message: l("Code expires in 4:49", "验证码4:49后过期")))
+            value: Secret("12"), isEnabled: true, message: l("Code expires in 4:49", "验证码将在4分49秒后过期")))
         expectNoTimersLeft(screen.clock)
     }
 
@@ -41,22 +41,43 @@ struct CodeEntryTests {
         #expect(screen.lines == [
             "destination: \"138 1234 5678\"",
             "send: [\(l("Resend in 59s", "重新发送(59s)"))] (disabled) {\(l("Send code: 59 seconds", "发送验证码: 59秒"))}",
-            "code: \"\" (disabled) — \(l("Too many wrong codes. Try again in 15:00", "错误次数过多，请15:00后再试"))",
+            "code: \"\" (disabled) — \(l("Too many wrong codes. Try again in 15:00", "错误次数过多，请在15分钟后再试"))",
             "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
         ])
         screen.clock.advance(by: .seconds(61))
-        #expect(screen.model.screen.code.message == l("Too many wrong codes. Try again in 13:59", "错误次数过多，请13:59后再试"))
+        #expect(screen.model.screen.code.message == l("Too many wrong codes. Try again in 13:59", "错误次数过多，请在13分59秒后再试"))
         screen.clock.advance(by: .seconds(840))
         #expect(screen.lines == [
             "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新获取"))]",
             "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
             "verify: [\(l("Verify", "验证"))] (disabled)",
-            "message: \(l("You can try again now", "现在可以重新验证"))",
+            "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
         ])
         screen.model.tapSend()
         screen.clock.advance(by: .milliseconds(300))
-        #expect(screen.model.screen.code == SecretFieldView(value: .empty, message: l("Code expires in 5:00", "验证码5:00后过期")))
+        #expect(screen.model.screen.code == SecretFieldView(value: .empty, message: l("Code expires in 5:00", "验证码将在5分钟后过期")))
+        expectNoTimersLeft(screen.clock)
+    }
+
+    @Test("a short lock over before the code expires: try again, and Resend is back")
+    func shortLock() {
+        var settings = ScriptedServiceSettings()
+        settings.lockDuration = .seconds(60)
+        let screen = VerificationHarness(settings: settings)
+        screen.sendCode()
+        for _ in 1...5 {
+            screen.model.setCode("000000")
+            screen.clock.advance(by: .milliseconds(300))
+        }
+        #expect(screen.model.screen.sendButton.isEnabled == false)
+        _ = screen.announcements.take()
+        screen.clock.advance(by: .seconds(60))
+        #expect(screen.lines == [
+            "destination: \"138 1234 5678\"", "send: [Resend]", "code: \"\" — Code expires in 3:59", "verify: [Verify] (disabled)",
+            "message: You can try again now",
+        ])
+        #expect(screen.announcements.values == ["You can request a new code now"])
         expectNoTimersLeft(screen.clock)
     }
 
@@ -67,7 +88,7 @@ struct CodeEntryTests {
         screen.sendCode()
         screen.model.setCode("123")
         screen.clock.advance(by: .seconds(299))
-        #expect(screen.model.screen.code == SecretFieldView(value: Secret("123"), message: l("Code expires in 0:01", "验证码0:01后过期")))
+        #expect(screen.model.screen.code == SecretFieldView(value: Secret("123"), message: l("Code expires in 0:01", "验证码将在1秒后过期")))
         screen.clock.advance(by: .seconds(1))
         #expect(screen.lines == [
             "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新获取"))]",
@@ -91,7 +112,7 @@ struct CodeEntryTests {
         #expect(screen.lines == [
             "destination: \"138 1234 5678\"",
             "send: [\(l("Resend in 60s", "重新发送(60s)"))] (disabled) {\(l("Send code: 60 seconds", "发送验证码: 60秒"))}",
-            "code: \"\" — \(l("Code expires in 5:00", "验证码5:00后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
+            "code: \"\" — \(l("Code expires in 5:00", "验证码将在5分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(l("A new code was sent. The previous code no longer works", "新验证码已发送，之前的验证码已失效"))",
         ])
         screen.model.setCode(oldCode)

@@ -26,7 +26,7 @@ struct CooldownPersistenceTests {
             #expect(second.lines == [
                 "destination: \"+8613812345678\"",
                 "send: [\(l("Resend in 40s", "重新发送(40s)"))] (disabled) {\(l("Send code: 40 seconds", "发送验证码: 40秒"))}",
-                "code: \"\" — \(l("Code expires in 4:40", "验证码4:40后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
+                "code: \"\" — \(l("Code expires in 4:40", "验证码将在4分40秒后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
                 "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
             ])
             second.clock.advance(by: .seconds(40))
@@ -60,7 +60,8 @@ struct CooldownPersistenceTests {
             wall.advance(by: 3_000)
             let restarted = VerificationHarness(store: store, wall: wall)
             #expect(restarted.lines == [
-                "destination: \"+8613812345678\"", "send: [Resend]", "code: \"\" (disabled)", "verify: [Verify] (disabled)",
+                "destination: \"+8613812345678\"", "send: [Resend]",
+                "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
                 "message: Code sent to +86 138****5678",
             ])
             #expect(restarted.clock.pendingTimers == [])
@@ -70,7 +71,7 @@ struct CooldownPersistenceTests {
     @Test("a corrupt, empty, huge or wrong-version file is reported and ignored", arguments: [
         ("{not json", "is not a saved cooldown (not the expected JSON); it is ignored"),
         ("", "is not a saved cooldown (the file is empty); it is ignored"),
-        (String(repeating: " ", count: 70_000), "is 70000 bytes, far more than a saved cooldown; it is ignored"),
+        ("<70 000 spaces>", "is 70000 bytes, far more than a saved cooldown; it is ignored"),
         (#"{"codeExpires":0,"codeLifetimeSeconds":300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":2}"#,
          "(version 2, expected 1); it is ignored"),
         (#"{"codeExpires":0,"codeLifetimeSeconds":1e300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":1}"#,
@@ -80,7 +81,8 @@ struct CooldownPersistenceTests {
         try Self.withTemporaryDirectory { directory in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
             let file = directory.appendingPathComponent("cooldown.json")
-            try Data(contents.utf8).write(to: file)
+            let bytes = contents == "<70 000 spaces>" ? String(repeating: " ", count: 70_000) : contents
+            try Data(bytes.utf8).write(to: file)
             let screen = VerificationHarness(store: FileCooldownStore(directory: directory))
             let lines = screen.lines
             #expect(Array(lines.prefix(4)) == [

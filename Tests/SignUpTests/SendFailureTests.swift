@@ -20,7 +20,7 @@ struct SendFailureTests {
         #expect(screen.lines == [
             "destination: \"user@Example.COM\"",
             "send: [\(l("Resend in 60s", "重新发送(60s)"))] (disabled) {\(l("Send code: 60 seconds", "发送验证码: 60秒"))}",
-            "code: \"\" — \(l("Code expires in 5:00", "验证码5:00后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
+            "code: \"\" — \(l("Code expires in 5:00", "验证码将在5分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(l("Code sent to u***@example.com", "验证码已发送至 u***@example.com"))",
         ])
         expectNoTimersLeft(screen.clock)
@@ -42,7 +42,6 @@ struct SendFailureTests {
         #expect(screen.lines == [
             "destination: \"138 1234 5678\"", "send: [\(l("Retry", "重试"))]",
             "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
-            "message: \(l("Too many requests. Retry in a moment", "请求过于频繁，请稍后重试"))",
         ])
         expectNoTimersLeft(screen.clock)
     }
@@ -77,7 +76,7 @@ struct SendFailureTests {
         // The first send was at 0.3 s; now is 301.5 s: the window reopens at 3600.3 s.
         #expect(screen.lines == [
             "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新获取"))] (disabled)",
-            "code: \"\" — \(l("Code expires in 4:00", "验证码4:00后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
+            "code: \"\" — \(l("Code expires in 4:00", "验证码将在4分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(l("Too many codes requested. Try again in 55 minutes", "获取验证码次数过多，请55分钟后再试"))",
         ])
         screen.clock.advance(to: .zero + .seconds(3_600))

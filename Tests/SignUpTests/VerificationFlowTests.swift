@@ -43,14 +43,14 @@ struct VerificationFlowTests {
         #expect(screen.lines == [
             "destination: \"+86 138 1234 5678\"",
             "send: [\(l("Resend in 60s", "重新发送(60s)"))] (disabled) {\(l("Send code: 60 seconds", "发送验证码: 60秒"))}",
-            "code: \"\" — \(l("Code expires in 5:00", "验证码5:00后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
+            "code: \"\" — \(l("Code expires in 5:00", "验证码将在5分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(sentTo)",
         ])
         screen.clock.advance(by: .seconds(59))
         #expect(screen.lines == [
             "destination: \"+86 138 1234 5678\"",
             "send: [\(l("Resend in 1s", "重新发送(1s)"))] (disabled) {\(l("Send code: 1 second", "发送验证码: 1秒"))}",
-            "code: \"\" — \(l("Code expires in 4:01", "验证码4:01后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
+            "code: \"\" — \(l("Code expires in 4:01", "验证码将在4分1秒后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(sentTo)",
         ])
         screen.clock.advance(by: .seconds(1) - .nanoseconds(1))
@@ -58,7 +58,7 @@ struct VerificationFlowTests {
         screen.clock.advance(by: .nanoseconds(1))
         #expect(screen.lines == [
             "destination: \"+86 138 1234 5678\"", "send: [\(l("Resend", "重新获取"))]",
-            "code: \"\" — \(l("Code expires in 4:00", "验证码4:00后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
+            "code: \"\" — \(l("Code expires in 4:00", "验证码将在4分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(sentTo)",
         ])
         let countdown = (1...60).reversed().map { l("Resend in \($0)s", "重新发送(\($0)s)") }

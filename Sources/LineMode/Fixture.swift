@@ -1,0 +1,74 @@
+import Foundation
+import SignUp
+
+/// A snapshot fixture: a linemode transcript kept as a file — the script's lines as written,
+/// each followed by the output it produced (lines starting with `[`). The first line names the
+/// options it runs with, e.g. `# linemode --screen registration --locale zh-Hans`.
+public struct Fixture: Sendable {
+    /// The file's text.
+    public let text: String
+    /// The options from the first line.
+    public let options: LineModeOptions
+    /// The script (output lines are skipped by ``Script``).
+    public let script: Script
+
+    /// Reads a fixture's text.
+    /// - Throws: ``ScriptError`` when the first line does not name its options.
+    public init(text: String) throws(ScriptError) {
+        self.text = text
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        guard let header = lines.first, header.hasPrefix("# linemode") else {
+            throw ScriptError(line: 1, "a fixture starts with its options, e.g. '# linemode --screen verification --locale en'")
+        }
+        var options = LineModeOptions()
+        options.echoSecrets = true
+        let words = header.split(separator: " ").dropFirst(2).map(String.init)
+        var index = 0
+        while index < words.count {
+            let value = index + 1 < words.count ? words[index + 1] : ""
+            switch words[index] {
+            case "--screen":
+                guard let screen = ScriptScreen(rawValue: value) else { throw ScriptError(line: 1, "unknown screen '\(value)'") }
+                options.screen = screen
+            case "--locale":
+                guard let language = SignUpLanguage(rawValue: value) else { throw ScriptError(line: 1, "unknown locale '\(value)'") }
+                options.language = language
+            default:
+                throw ScriptError(line: 1, "a fixture header takes --screen and --locale, not '\(words[index])'")
+            }
+            index += 2
+        }
+        self.options = options
+        script = Script(text, screen: options.screen)
+    }
+
+    /// Whether the file holds output lines at all (a new fixture has only its script).
+    public var hasExpectedOutput: Bool {
+        text.split(separator: "\n").contains { $0.hasPrefix("[") }
+    }
+
+    /// Runs the script and returns the transcript, as the file should read.
+    /// - Throws: when a real clock cannot be made.
+    public func transcript(clock: ClockChoice = .virtual, timeScale: Double = 0.01) throws -> String {
+        var options = options
+        options.clock = clock
+        options.timeScale = timeScale
+        options.keepGoing = true
+        let output = TranscriptBuffer()
+        try ScriptRunner.run(script, options: options, write: output.append)
+        return output.text
+    }
+}
+
+/// Collects transcript lines from whichever thread writes them.
+final class TranscriptBuffer: @unchecked Sendable {
+    // @unchecked Sendable: `lines` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var lines: [String] = []
+
+    @Sendable func append(_ line: String) {
+        lock.withLock { lines.append(line) }
+    }
+
+    var text: String { lock.withLock { lines.map { $0 + "\n" }.joined() } }
+}

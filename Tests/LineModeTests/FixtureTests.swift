@@ -1,0 +1,88 @@
+import Foundation
+import LineMode
+import Testing
+
+/// Every file in `Fixtures/` is a linemode transcript; this suite runs each one and compares.
+///
+/// A mismatch fails with a unified diff. `LINEMODE_RECORD=1` rewrites the files from what
+/// the code prints now (`tools/record-fixtures`): read every changed line before committing.
+/// A fixture with no output yet is recorded when run locally, and fails (unwritten) when `CI`
+/// is set. A file in `Fixtures/` that is not a `.txt` fixture fails the suite: nothing may sit
+/// there unrun.
+@Suite("linemode fixtures")
+struct FixtureTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        .appendingPathComponent("Fixtures")
+
+    static var all: [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasSuffix(".txt") }.sorted()
+    }
+
+    @Test("every fixture's transcript is reproduced exactly on the virtual clock", arguments: all)
+    func virtualClock(name: String) throws {
+        try Self.check(name, clock: .virtual)
+    }
+
+    /// Runs `body` on a thread of its own: a real-clock run blocks its thread for seconds,
+    /// which must not starve Swift Testing's cooperative pool (2 threads on a 2-core machine).
+    static func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+            Thread { continuation.resume(with: Result { try body() }) }.start()
+        }
+    }
+
+    @Test("there are at least 30 fixtures, in both locales, and nothing else in Fixtures/")
+    func inventory() throws {
+        let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).sorted()
+        let strays = names.filter { !$0.hasSuffix(".txt") }
+        #expect(strays == [], "files in Fixtures/ that no test runs: \(strays)")
+        let texts = try Self.all.map { try String(contentsOf: Self.directory.appendingPathComponent($0), encoding: .utf8) }
+        #expect(texts.count >= 30)
+        #expect(texts.filter { $0.hasPrefix("# linemode") && $0.split(separator: "\n")[0].contains("--locale zh-Hans") }.count >= 15)
+        #expect(texts.filter { $0.split(separator: "\n")[0].contains("--locale en") }.count >= 15)
+    }
+
+    /// Runs fixture `name` on `clock` and compares (or records, see the suite's note).
+    static func check(
+        _ name: String, clock: ClockChoice, timeScale: Double = 0.05, sourceLocation: SourceLocation = #_sourceLocation
+    ) throws {
+        let file = directory.appendingPathComponent(name)
+        let expected = try String(contentsOf: file, encoding: .utf8)
+        let fixture = try Fixture(text: expected)
+        let actual = try fixture.transcript(clock: clock, timeScale: timeScale)
+        let environment = ProcessInfo.processInfo.environment
+        if clock == .virtual && (environment["LINEMODE_RECORD"] == "1" || !fixture.hasExpectedOutput) {
+            guard environment["CI"] == nil else {
+                Issue.record("\(name) has no expected output; record it locally (tools/record-fixtures) and commit it", sourceLocation: sourceLocation)
+                return
+            }
+            if actual != expected { try actual.write(to: file, atomically: true, encoding: .utf8) }
+            if !fixture.hasExpectedOutput { Issue.record("\(name) was recorded; read it and run the tests again", sourceLocation: sourceLocation) }
+            return
+        }
+        if actual != expected {
+            Issue.record("\(name) differs on the \(clock) clock:\n\(try unifiedDiff(expected: expected, actual: actual, name: name))", sourceLocation: sourceLocation)
+        }
+    }
+
+    /// `diff -u` between the fixture and what ran.
+    static func unifiedDiff(expected: String, actual: String, name: String) throws -> String {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linemode-diff-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let (left, right) = (directory.appendingPathComponent("expected"), directory.appendingPathComponent("actual"))
+        try expected.write(to: left, atomically: true, encoding: .utf8)
+        try actual.write(to: right, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
+        process.arguments = ["-u", "--label", "Fixtures/\(name)", "--label", "actual", left.path, right.path]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let output = pipe.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: output, as: UTF8.self)
+    }
+}

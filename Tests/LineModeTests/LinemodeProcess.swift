@@ -1,0 +1,70 @@
+import Dispatch
+import Foundation
+
+/// The `linemode` executable run as a real child process.
+struct LinemodeProcess {
+    let status: Int32
+    let stdout: String
+    let stderr: String
+
+    /// The product built beside the test bundle.
+    static var executable: URL {
+        let products = Bundle.main.bundleURL
+        let beside = products.appendingPathComponent("linemode")
+        return FileManager.default.isExecutableFile(atPath: beside.path)
+            ? beside : products.deletingLastPathComponent().appendingPathComponent("linemode")
+    }
+
+    /// Runs `linemode arguments…` with `input` on standard input (bytes, so invalid UTF-8 can
+    /// be sent); stdin is a pipe, never a terminal.
+    static func run(_ arguments: [String], input: Data = Data()) throws -> LinemodeProcess {
+        let process = Process()
+        process.executableURL = executable
+        process.arguments = arguments
+        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
+        try process.run()
+        stdin.fileHandleForWriting.write(input)
+        try stdin.fileHandleForWriting.close()
+        // Standard error is read on its own thread while standard output is read here, so
+        // neither pipe can fill up and block the child.
+        let errors = ErrorReader(stderr.fileHandleForReading)
+        let out = stdout.fileHandleForReading.readDataToEndOfFile()
+        let err = errors.finish()
+        process.waitUntilExit()
+        return LinemodeProcess(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+                               stderr: String(decoding: err, as: UTF8.self))
+    }
+
+    /// `run(_:input:)` on a thread of its own, for runs that take seconds.
+    static func runOffPool(_ arguments: [String]) async throws -> LinemodeProcess {
+        try await withCheckedThrowingContinuation { continuation in
+            Thread { continuation.resume(with: Result { try run(arguments) }) }.start()
+        }
+    }
+
+    /// Runs a script given as text on standard input.
+    static func run(_ arguments: [String], script: String) throws -> LinemodeProcess {
+        try run(arguments, input: Data(script.utf8))
+    }
+}
+
+/// Reads a pipe to its end on a thread of its own.
+private final class ErrorReader: @unchecked Sendable {
+    // @unchecked Sendable: `data` is written by the reader thread before it signals `done`,
+    // and read only after waiting for `done`.
+    private var data = Data()
+    private let done = DispatchSemaphore(value: 0)
+
+    init(_ handle: FileHandle) {
+        Thread { [self] in
+            data = handle.readDataToEndOfFile()
+            done.signal()
+        }.start()
+    }
+
+    func finish() -> Data {
+        done.wait()
+        return data
+    }
+}
