@@ -4,8 +4,8 @@ import Hourglass
 import HourglassDispatch
 import HourglassLibevent
 
-/// Live mode: commands typed at a terminal run as they are entered, while the clock runs on
-/// its own thread and countdown changes print as they happen.
+/// Live mode: commands typed at a terminal run as they are entered; on a real clock the
+/// clock runs on its own thread, so countdown changes print as they happen.
 public enum LiveRunner: Sendable {
     /// Reads commands with `readLine` until it returns nil (end of input) or `quit`.
     /// - Throws: `TimerError` or `LibeventError` when the clock cannot be made.
@@ -17,7 +17,17 @@ public enum LiveRunner: Sendable {
         let stop: () -> Void
         switch options.clock {
         case .virtual:
-            try runVirtual(options: options, prompt: prompt, readLine: readLine, write: write, report: report)
+            // Each line runs at once; `wait` and `suspend` move the clock.
+            let clock = VirtualClock()
+            let session = LineModeSession(clock: clock, options: options, write: write)
+            session.start()
+            readCommands(screen: options, prompt: prompt, readLine: readLine, report: report) { command in
+                switch session.perform(command) {
+                case .wait(let duration): clock.advance(by: duration)
+                case .suspend(let duration): clock.suspend(for: duration)
+                case nil: break
+                }
+            }
             return
         case .dispatch:
             let clock = DispatchClock()
@@ -31,52 +41,33 @@ public enum LiveRunner: Sendable {
         let clock = try ScaledClock(base: base, scale: options.timeScale)
         let session = LineModeSession(clock: clock, options: options, write: write)
         onContext(clock) { session.start() }
-        var number = 0
-        prompt()
-        while let text = readLine() {
-            number += 1
-            if text.trimmingCharacters(in: .whitespaces) == "quit" { break }
-            let script = Script(text, screen: options.screen)
-            if let error = script.errors.first {
-                report(ScriptError(line: number, error.message))
-            } else if let command = script.lines.first?.command {
-                if case .wait(let duration) = command {
-                    Thread.sleep(forTimeInterval: Double(duration.components.seconds) * options.timeScale
-                        + Double(duration.components.attoseconds) / 1e18 * options.timeScale)
-                } else {
-                    onContext(clock) {
-                        if case .suspend(let duration) = session.perform(command) {
-                            Thread.sleep(forTimeInterval: Double(duration.components.seconds) * options.timeScale)
-                        }
-                    }
+        readCommands(screen: options, prompt: prompt, readLine: readLine, report: report) { command in
+            // `wait` lets the clock run while this thread sleeps; the rest runs on the context,
+            // where `suspend` blocks it as a stopped process would be.
+            if case .wait(let duration) = command { return Thread.sleep(forTimeInterval: duration.seconds * options.timeScale) }
+            onContext(clock) {
+                if case .suspend(let duration) = session.perform(command) {
+                    Thread.sleep(forTimeInterval: duration.seconds * options.timeScale)
                 }
             }
-            prompt()
         }
     }
 
-    /// On the virtual clock each line runs at once; `wait` and `suspend` move the clock.
-    private static func runVirtual(
-        options: LineModeOptions, prompt: @Sendable () -> Void, readLine: () -> String?,
-        write: @escaping @Sendable (String) -> Void, report: @Sendable (ScriptError) -> Void
-    ) throws {
-        let clock = VirtualClock()
-        let session = LineModeSession(clock: clock, options: options, write: write)
-        session.start()
+    /// Prompts, reads and parses lines, reporting bad ones with their number, until the end
+    /// of input or `quit`; passes each command to `perform`.
+    private static func readCommands(
+        screen options: LineModeOptions, prompt: () -> Void, readLine: () -> String?,
+        report: (ScriptError) -> Void, perform: (ScriptCommand) -> Void
+    ) {
         var number = 0
         prompt()
-        while let text = readLine() {
+        while let text = readLine(), text.trimmingCharacters(in: .whitespaces) != "quit" {
             number += 1
-            if text.trimmingCharacters(in: .whitespaces) == "quit" { break }
             let script = Script(text, screen: options.screen)
             if let error = script.errors.first {
                 report(ScriptError(line: number, error.message))
             } else if let command = script.lines.first?.command {
-                switch session.perform(command) {
-                case .wait(let duration): clock.advance(by: duration)
-                case .suspend(let duration): clock.suspend(for: duration)
-                case nil: break
-                }
+                perform(command)
             }
             prompt()
         }
@@ -90,5 +81,12 @@ public enum LiveRunner: Sendable {
             done.signal()
         }
         done.wait()
+    }
+}
+
+extension Duration {
+    /// The duration in seconds, as a `Double`.
+    var seconds: Double {
+        Double(components.seconds) + Double(components.attoseconds) / 1e18
     }
 }

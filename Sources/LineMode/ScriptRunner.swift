@@ -110,7 +110,7 @@ private final class RealClockSteps: @unchecked Sendable {
                 return
             case .suspend(let duration):
                 // The context is blocked, as a stopped process would be: nothing runs meanwhile.
-                Thread.sleep(forTimeInterval: Self.seconds(duration) * clock.scale)
+                Thread.sleep(forTimeInterval: duration.seconds * clock.scale)
                 continueAt(instant + duration)
                 return
             case nil:
@@ -132,7 +132,4 @@ private final class RealClockSteps: @unchecked Sendable {
         }
     }
 
-    private static func seconds(_ duration: Duration) -> Double {
-        Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-    }
 }

@@ -26,7 +26,6 @@ final class ShiftedWallClock: WallClock, @unchecked Sendable {
     }
 
     func shift(by duration: Duration) {
-        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
-        lock.withLock { offset += seconds }
+        lock.withLock { offset += duration.seconds }
     }
 }

@@ -17,9 +17,9 @@ struct LinemodeProcess {
 
     /// Runs `linemode arguments…` with `input` on standard input (bytes, so invalid UTF-8 can
     /// be sent); stdin is a pipe, never a terminal.
-    static func run(_ arguments: [String], input: Data = Data()) throws -> LinemodeProcess {
+    static func run(_ arguments: [String], input: Data = Data(), program: URL = executable) throws -> LinemodeProcess {
         let process = Process()
-        process.executableURL = executable
+        process.executableURL = program
         process.arguments = arguments
         let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
         (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
@@ -37,9 +37,9 @@ struct LinemodeProcess {
     }
 
     /// `run(_:input:)` on a thread of its own, for runs that take seconds.
-    static func runOffPool(_ arguments: [String]) async throws -> LinemodeProcess {
+    static func runOffPool(_ arguments: [String], input: Data = Data(), program: URL = executable) async throws -> LinemodeProcess {
         try await withCheckedThrowingContinuation { continuation in
-            Thread { continuation.resume(with: Result { try run(arguments) }) }.start()
+            Thread { continuation.resume(with: Result { try run(arguments, input: input, program: program) }) }.start()
         }
     }
 
