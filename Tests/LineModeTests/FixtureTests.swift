@@ -46,13 +46,13 @@ struct FixtureTests {
 
     /// Runs fixture `name` on `clock` and compares (or records, see the suite's note).
     static func check(
-        _ name: String, clock: ClockChoice, timeScale: Double = 0.05, sourceLocation: SourceLocation = #_sourceLocation
+        _ name: String, clock: ClockChoice, timeScale: Double = 0.05, in directory: URL = directory,
+        environment: [String: String] = ProcessInfo.processInfo.environment, sourceLocation: SourceLocation = #_sourceLocation
     ) throws {
         let file = directory.appendingPathComponent(name)
         let expected = try String(contentsOf: file, encoding: .utf8)
         let fixture = try Fixture(text: expected)
         let actual = try fixture.transcript(clock: clock, timeScale: timeScale)
-        let environment = ProcessInfo.processInfo.environment
         if clock == .virtual && (environment["LINEMODE_RECORD"] == "1" || !fixture.hasExpectedOutput) {
             guard environment["CI"] == nil else {
                 Issue.record("\(name) has no expected output; record it locally (tools/record-fixtures) and commit it", sourceLocation: sourceLocation)
@@ -65,6 +65,35 @@ struct FixtureTests {
         if actual != expected {
             Issue.record("\(name) differs on the \(clock) clock:\n\(try unifiedDiff(expected: expected, actual: actual, name: name))", sourceLocation: sourceLocation)
         }
+    }
+
+    @Test("a fixture without output fails under CI and is not written; locally it is recorded and fails once")
+    func missingOutput() throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("fixtures-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("new.en.txt")
+        let script = "# linemode --screen verification --locale en\ntype destination 13812345678\n"
+        try script.write(to: file, atomically: true, encoding: .utf8)
+        withKnownIssue("a fixture without output fails under CI") {
+            try Self.check("new.en.txt", clock: .virtual, in: directory, environment: ["CI": "true"])
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == script)
+        withKnownIssue("a fixture without output is recorded locally, and that run fails") {
+            try Self.check("new.en.txt", clock: .virtual, in: directory, environment: [:])
+        }
+        #expect(try String(contentsOf: file, encoding: .utf8) == """
+            # linemode --screen verification --locale en
+            [   0.000] destination: ""
+            [   0.000] send: [Get code] (disabled)
+            [   0.000] code: "" (disabled)
+            [   0.000] verify: [Verify] (disabled)
+            type destination 13812345678
+            [   0.000] destination: "13812345678"
+            [   0.000] send: [Get code]
+
+            """)
+        try Self.check("new.en.txt", clock: .virtual, in: directory, environment: ["CI": "true"])
     }
 
     /// `diff -u` between the fixture and what ran.

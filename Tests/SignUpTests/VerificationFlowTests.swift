@@ -1,3 +1,4 @@
+import Observation
 import Hourglass
 import SignUp
 import Testing
@@ -130,5 +131,30 @@ struct VerificationFlowTests {
         #expect(!described.contains("97531") && !dumped.contains("97531"))
         #expect(described.contains("•••••"))
         #expect(screen.model.state.code.revealed == "97531")
+    }
+}
+
+@Suite("Observation")
+struct ObservationTests {
+    @Test("reading the screen inside withObservationTracking is told of the next change")
+    func observed() {
+        let screen = VerificationHarness()
+        let changed = Recorder<Bool>()
+        withObservationTracking {
+            _ = screen.model.screen.sendButton.title
+        } onChange: {
+            changed.append(true)
+        }
+        #expect(changed.values == [])
+        screen.model.setDestination("138 1234 5678")
+        #expect(changed.values == [true])
+        let registration = RegistrationHarness()
+        withObservationTracking {
+            _ = registration.model.screen
+        } onChange: {
+            changed.append(true)
+        }
+        registration.model.setPassword("a long enough passphrase")
+        #expect(changed.values == [true, true])
     }
 }
