@@ -1,0 +1,105 @@
+import Hourglass
+
+/// A random program of timer operations, run on `VirtualClock` and on ``ReferenceModel``.
+/// Times are in milliseconds; a timer is named by its creation number, modulo how many exist.
+enum TimerOperation: Hashable, CustomStringConvertible {
+    case oneShot(delay: Int64, running: Bool)
+    case repeating(interval: Int64, start: Int64, burst: Bool, running: Bool)
+    case start(Int), cancel(Int), pause(Int), resume(Int), fire(Int)
+    case advance(Int64), suspend(Int64)
+
+    var description: String {
+        switch self {
+        case .oneShot(let delay, let running): "oneShot(\(delay)ms\(running ? "" : ", stopped"))"
+        case .repeating(let interval, let start, let burst, let running):
+            "repeating(every \(interval)ms, first after \(start)ms, \(burst ? "burst" : "skip")\(running ? "" : ", stopped"))"
+        case .start(let i): "start(#\(i))"
+        case .cancel(let i): "cancel(#\(i))"
+        case .pause(let i): "pause(#\(i))"
+        case .resume(let i): "resume(#\(i))"
+        case .fire(let i): "fire(#\(i))"
+        case .advance(let ms): "advance(\(ms)ms)"
+        case .suspend(let ms): "suspend(\(ms)ms)"
+        }
+    }
+
+    /// A random operation.
+    static func random(using random: inout SplitMix) -> TimerOperation {
+        func ms(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &random) }
+        let running = Int.random(in: 0..<5, using: &random) > 0
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<15: return .oneShot(delay: ms(0...60), running: running)
+        case 15..<25: return .repeating(interval: ms(1...30), start: ms(0...40), burst: Bool.random(using: &random), running: running)
+        case 25..<30: return .start(Int.random(in: 0..<8, using: &random))
+        case 30..<40: return .cancel(Int.random(in: 0..<8, using: &random))
+        case 40..<48: return .pause(Int.random(in: 0..<8, using: &random))
+        case 48..<56: return .resume(Int.random(in: 0..<8, using: &random))
+        case 56..<64: return .fire(Int.random(in: 0..<8, using: &random))
+        case 64..<92: return .advance(ms(0...80))
+        default: return .suspend(ms(0...200))
+        }
+    }
+}
+
+/// One callback as a test sees it.
+struct FireRecord: Hashable, CustomStringConvertible {
+    let timer: Int
+    let scheduled: Int64
+    let now: Int64
+    let index: Int64
+    let missed: Int64
+    let isManual: Bool
+
+    var description: String {
+        "#\(timer) at \(now)ns for \(scheduled)ns index \(index) missed \(missed)\(isManual ? " manual" : "")"
+    }
+}
+
+/// Runs a program on a real `VirtualClock`; returns every callback and each timer's final state.
+func runOnVirtualClock(_ program: [TimerOperation]) -> (fires: [FireRecord], states: [TimerState]) {
+    let clock = VirtualClock()
+    let log = Recorder<FireRecord>()
+    var handles: [TimerHandle] = []
+    func handle(_ i: Int) -> TimerHandle? { handles.isEmpty ? nil : handles[i % handles.count] }
+    for operation in program {
+        let number = handles.count
+        let record: @Sendable (TimerFire) -> Void = { fire in
+            log.append(FireRecord(timer: number, scheduled: fire.scheduled.nanoseconds, now: fire.now.nanoseconds,
+                                  index: fire.index, missed: fire.missedTicks, isManual: fire.isManual))
+        }
+        switch operation {
+        case .oneShot(let delay, let running):
+            if let timer = try? clock.oneShot(after: .milliseconds(delay), startsRunning: running, record) { handles.append(timer) }
+        case .repeating(let interval, let start, let burst, let running):
+            if let timer = try? clock.repeating(every: .milliseconds(interval), startingAfter: .milliseconds(start),
+                                                policy: burst ? .burst : .skip, startsRunning: running, record) {
+                handles.append(timer)
+            }
+        case .start(let i): handle(i)?.start()
+        case .cancel(let i): handle(i)?.cancel()
+        case .pause(let i): handle(i)?.pause()
+        case .resume(let i): handle(i)?.resume()
+        case .fire(let i): handle(i)?.fire()
+        case .advance(let ms): clock.advance(by: .milliseconds(ms))
+        case .suspend(let ms): clock.suspend(for: .milliseconds(ms))
+        }
+    }
+    let states = handles.map(\.state)
+    handles.forEach { $0.cancel() }
+    return (log.values, states)
+}
+
+/// SplitMix64: small, fast and seeded, so a failing seed reproduces.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
