@@ -1,7 +1,9 @@
 public import Foundation
 
-/// Keeps the cooldown in a JSON file, written atomically (a temporary file, then a rename),
-/// so that a crash during a save leaves the old file or the new one, never a torn one.
+/// Keeps the cooldown in a JSON file, written atomically: the bytes go to `cooldown.json.tmp`,
+/// which is flushed to disk and then renamed over the file. A crash during a save leaves the
+/// old file or the new one, never a torn one, and at most that one temporary file, which the
+/// next save overwrites.
 public struct FileCooldownStore: CooldownStore {
     /// The file: `cooldown.json` in the directory given.
     public let file: URL
@@ -34,13 +36,14 @@ public struct FileCooldownStore: CooldownStore {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
+        let data: Data
         do {
-            let data = try encoder.encode(cooldown)
+            data = try encoder.encode(cooldown)
             try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try data.write(to: file, options: .atomic)
         } catch {
             throw .unwritable(path: file.path, reason: Self.reason(error))
         }
+        try Self.replace(file.path, with: data)
     }
 
     public func clear() throws(CooldownStoreError) {
@@ -48,6 +51,30 @@ public struct FileCooldownStore: CooldownStore {
         do { try FileManager.default.removeItem(at: file) } catch {
             throw .unwritable(path: file.path, reason: Self.reason(error))
         }
+    }
+
+    /// Writes `data` to `path.tmp`, flushes it, and renames it over `path`.
+    private static func replace(_ path: String, with data: Data) throws(CooldownStoreError) {
+        let temporary = path + ".tmp"
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        var failure: Int32 = 0
+        data.withUnsafeBytes { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                let written = write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    failure = errno
+                    return
+                }
+                offset += written
+            }
+        }
+        if failure == 0 && fsync(descriptor) != 0 { failure = errno }
+        close(descriptor)
+        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
+        guard failure == 0 else { throw .unwritable(path: path, reason: String(cString: strerror(failure))) }
     }
 
     private static func reason(_ error: any Error) -> String {

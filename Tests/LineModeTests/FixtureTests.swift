@@ -27,8 +27,8 @@ struct FixtureTests {
 
     /// Runs `body` on a thread of its own: a real-clock run blocks its thread for seconds,
     /// which must not starve Swift Testing's cooperative pool (2 threads on a 2-core machine).
-    static func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
-        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
+    static func onOwnThread<Value: Sendable>(_ body: @escaping @Sendable () throws -> Value) async throws -> Value {
+        try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Value, any Error>) in
             Thread { continuation.resume(with: Result { try body() }) }.start()
         }
     }
