@@ -7,6 +7,7 @@ let package = Package(
     products: [
         .library(name: "Hourglass", targets: ["Hourglass"]),
         .library(name: "SignUp", targets: ["SignUp"]),
+        .library(name: "LineMode", targets: ["LineMode"]),
         .library(name: "HourglassDispatch", targets: ["HourglassDispatch"]),
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),

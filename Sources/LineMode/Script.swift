@@ -58,6 +58,16 @@ public struct Script: Sendable {
         self.errors = errors
     }
 
+    /// How much clock time the script lets pass (its waits and suspensions together).
+    public var clockTime: Duration {
+        lines.reduce(.zero) { total, line in
+            switch line.command {
+            case .wait(let duration), .suspend(let duration): total + duration
+            default: total
+            }
+        }
+    }
+
     /// The comment and blank lines before the first command: a title, echoed before the screen.
     var leadingComments: ArraySlice<Line> {
         let errorLines = Set(errors.map(\.line))

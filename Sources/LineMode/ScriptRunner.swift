@@ -56,6 +56,9 @@ public enum ScriptRunner: Sendable {
             case nil: break
             }
         }
+        // The script is over: what is still pending will never run, and must not keep the
+        // objects its callbacks hold alive.
+        clock.timerQueue.cancelAll()
     }
 
     private static func runReal(

@@ -66,14 +66,17 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
 
     public func verify(code: Secret, for destination: Destination, completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void) {
         let latency = lock.withLock { settings.latency }
-        answer(after: latency) { [self] in
-            completion(lock.withLock { check(code.revealed, for: destination) })
+        // Weak: a reply pending on the clock must not keep the service (and so its clock) alive.
+        answer(after: latency) { [weak self] in
+            guard let self else { return }
+            completion(lock.withLock { self.check(code.revealed, for: destination) })
         }
     }
 
     public func register(_ request: RegistrationRequest, completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void) {
         let latency = lock.withLock { settings.latency }
-        answer(after: latency) { [self] in
+        answer(after: latency) { [weak self] in
+            guard let self else { return }
             completion(lock.withLock { () -> Result<Void, RegistrationError> in
                 if !registrationFailures.isEmpty { return .failure(registrationFailures.removeFirst()) }
                 guard proofs[request.proof.token.revealed] == request.account else {

@@ -120,3 +120,24 @@ struct RegistrationTests {
         #expect(existing.clock.now == fresh.clock.now)
     }
 }
+
+@Suite("Scripted service lifetime")
+struct ScriptedServiceLifetimeTests {
+    @Test("a reply still pending on the clock does not keep the service alive (a leak found by fuzzing)")
+    func pendingReplyDoesNotLeak() {
+        let clock = VirtualClock()
+        weak var released: ScriptedVerificationService?
+        do {
+            let service = ScriptedVerificationService(clock: clock)
+            released = service
+            service.verify(code: Secret("123456"), for: .email("a@example.com")) { _ in }
+            service.register(RegistrationRequest(
+                account: .email("a@example.com"), password: Secret("a long passphrase"),
+                proof: VerificationProof(token: Secret("proof-1")))) { _ in }
+        }
+        #expect(released == nil)
+        #expect(clock.pendingTimers.count == 2)
+        clock.advance(by: .seconds(1))
+        #expect(clock.pendingTimers == [])
+    }
+}
