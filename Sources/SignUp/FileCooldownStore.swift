@@ -20,8 +20,7 @@ public struct FileCooldownStore: CooldownStore {
         guard FileManager.default.fileExists(atPath: path) else { return nil }
         let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
         guard size <= Self.largestFile else { throw .tooLarge(path: path, bytes: size) }
-        let data: Data
-        do { data = try Data(contentsOf: file) } catch { throw .unreadable(path: path, reason: Self.reason(error)) }
+        let data = try Self.contents(of: path)
         guard !data.isEmpty else { throw .corrupt(path: path, reason: "the file is empty") }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
@@ -51,6 +50,24 @@ public struct FileCooldownStore: CooldownStore {
         do { try FileManager.default.removeItem(at: file) } catch {
             throw .unwritable(path: file.path, reason: Self.reason(error))
         }
+    }
+
+    /// The file's bytes, read with POSIX calls (Foundation's `Data(contentsOf:)` leaked its
+    /// buffer here under LeakSanitizer).
+    private static func contents(of path: String) throws(CooldownStoreError) -> Data {
+        let descriptor = open(path, O_RDONLY)
+        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+        defer { close(descriptor) }
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 4_096)
+        while data.count <= largestFile {
+            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
+            if count == 0 { break }
+            data.append(contentsOf: buffer[0..<count])
+        }
+        return data
     }
 
     /// Writes `data` to `path.tmp`, flushes it, and renames it over `path`.

@@ -41,6 +41,9 @@ struct VirtualClockTests {
         #expect(result.fired == 50)
         #expect(clock.now == .zero)
         #expect(clock.pendingTimers.count == 1)
+        // The loop's callback holds the clock: cancel it, or the two keep each other alive.
+        clock.timerQueue.cancelAll()
+        expectNothingPending(clock)
     }
 
     @Test("paused and idle timers do not keep the clock busy")
