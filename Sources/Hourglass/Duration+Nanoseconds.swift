@@ -2,6 +2,8 @@ extension Duration {
     /// The duration in whole nanoseconds, or `nil` when it does not fit in `Int64`.
     /// Sub-nanosecond parts are truncated toward zero.
     var exactNanoseconds: Int64? {
+        // Zero (the usual leeway) skips the 128-bit arithmetic of `components`.
+        if self == .zero { return 0 }
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return nil }

@@ -8,7 +8,19 @@ public final class TimerQueue: @unchecked Sendable {
     // @unchecked Sendable: every mutable field (`storage`, `armed`, `isRunningDue`, `firing`) is read
     // and written only while `lock` is held; callbacks are invoked after unlocking.
     let lock = Lock()
-    var storage = TimerStorage()
+    /// The slab and the heap, in memory of their own: reached through addressors, every access
+    /// skips the runtime's exclusivity check that a class's stored property pays (15% of the
+    /// instructions of scheduling and cancelling, measured with callgrind). The lock is what
+    /// makes the accesses exclusive.
+    private let storageMemory: UnsafeMutablePointer<TimerStorage> = {
+        let memory = UnsafeMutablePointer<TimerStorage>.allocate(capacity: 1)
+        memory.initialize(to: TimerStorage())
+        return memory
+    }()
+    var storage: TimerStorage {
+        unsafeAddress { UnsafePointer(storageMemory) }
+        unsafeMutableAddress { storageMemory }
+    }
     /// The instant the backend is armed for, to call it only when that changes.
     var armed: Int64?
     /// While `runDue` runs, re-arming waits until it is done.
@@ -20,6 +32,11 @@ public final class TimerQueue: @unchecked Sendable {
     /// Creates a queue driven by `backend`.
     public init(backend: any TimerBackend) {
         self.backend = backend
+    }
+
+    deinit {
+        storageMemory.deinitialize(count: 1)
+        storageMemory.deallocate()
     }
 
     /// The clock's current instant.

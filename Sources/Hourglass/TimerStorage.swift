@@ -11,6 +11,8 @@ struct TimerStorage {
     private var nextSequence: UInt64 = 0
     /// How many live timers use each leeway, to find the smallest one quickly.
     private var leewayCounts: [Int64: Int] = [:]
+    /// Live timers with no leeway (kept apart from `leewayCounts`: no hashing on the hot path).
+    private var zeroLeewayCount = 0
     private(set) var minimumLeeway: Int64 = 0
     private(set) var liveCount = 0
 
@@ -81,11 +83,18 @@ struct TimerStorage {
     }
 
     private mutating func countLeeway(_ leeway: Int64, by delta: Int) {
-        let count = leewayCounts[leeway, default: 0] + delta
-        leewayCounts[leeway] = count == 0 ? nil : count
-        if delta > 0 {
+        // Most timers have no leeway: those are counted without hashing.
+        if leeway == 0 {
+            zeroLeewayCount += delta
+        } else {
+            let count = leewayCounts[leeway, default: 0] + delta
+            leewayCounts[leeway] = count == 0 ? nil : count
+        }
+        if zeroLeewayCount > 0 || leewayCounts.isEmpty {
+            minimumLeeway = 0
+        } else if delta > 0 {
             minimumLeeway = leewayCounts.count == 1 ? leeway : min(minimumLeeway, leeway)
-        } else if count == 0 && leeway == minimumLeeway {
+        } else if leewayCounts[minimumLeeway] == nil {
             minimumLeeway = leewayCounts.keys.min() ?? 0
         }
     }
