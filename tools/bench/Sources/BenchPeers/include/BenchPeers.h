@@ -1,0 +1,37 @@
+// The C peers of the benchmark: the floor (timerfd + epoll + a binary heap, one thread) and
+// raw libevent (one evtimer per timer, EVENT_BASE_FLAG_PRECISE_TIMER). Times are
+// CLOCK_BOOTTIME nanoseconds.
+#ifndef BENCH_PEERS_H
+#define BENCH_PEERS_H
+#include <stdint.h>
+
+/// CLOCK_BOOTTIME now, in nanoseconds.
+int64_t bench_now_ns(void);
+
+/// Schedules `n` one-shots `delays_ns[i]` from now, runs until all fired, and writes each
+/// one's fire time (nanoseconds after the start) to `fired_ns[i]`. Returns 0 on success.
+int floor_oneshot(const int64_t *delays_ns, int64_t *fired_ns, int n);
+int libevent_oneshot(const int64_t *delays_ns, int64_t *fired_ns, int n);
+
+/// A repeating timer of `period_ns` for `ticks` ticks; writes each tick's fire time
+/// (nanoseconds after the start) to `fired_ns`.
+int floor_repeating(int64_t period_ns, int ticks, int64_t *fired_ns);
+int libevent_repeating(int64_t period_ns, int ticks, int64_t *fired_ns);
+
+/// Schedules `n` timers at `delays_ns[i]` from now (far in the future), then cancels them in
+/// the order `cancel_order`. Writes the time taken by each phase and the resident bytes
+/// added while all were pending.
+typedef struct {
+    int64_t schedule_ns;
+    int64_t cancel_ns;
+    int64_t resident_bytes;
+} bench_scale_result;
+bench_scale_result floor_scale(const int64_t *delays_ns, const int32_t *cancel_order, int n);
+bench_scale_result libevent_scale(const int64_t *delays_ns, const int32_t *cancel_order, int n);
+
+/// Resident set size of this process, in bytes.
+int64_t bench_resident_bytes(void);
+/// Returns freed memory to the system, so resident sizes compare.
+void bench_trim(void);
+
+#endif

@@ -1,0 +1,150 @@
+import Foundation
+import Hourglass
+import HourglassDispatch
+import HourglassLibevent
+
+/// The measures, in order, each on every peer it applies to.
+struct BenchmarkRun {
+    let quick: Bool
+    let report: Report
+
+    func run() async {
+        var random = SplitMix(seed: 42)
+        await oneShotLateness(random: &random)
+        await repeatingDrift()
+        for n in quick ? [100_000] : [100_000, 1_000_000] { scale(n: n, random: &random) }
+        burst(random: &random)
+        coalescing(random: &random)
+        virtualClock(random: &random)
+    }
+
+    /// 1. 2 000 one-shots at random delays of 1–50 ms: lateness p50, p99, max.
+    private func oneShotLateness(random: inout SplitMix) async {
+        let delays = (0..<2_000).map { _ in Int64.random(in: 1_000_000...50_000_000, using: &random) }
+        let peers: [(String, ([Int64]) -> [Int64])] = [
+            (Peer.floor, OneShotPeers.floor), (Peer.libeventClock, OneShotPeers.libeventClock),
+            (Peer.dispatchClock, OneShotPeers.dispatchClock), (Peer.rawLibevent, OneShotPeers.rawLibevent),
+            (Peer.rawDispatch, OneShotPeers.rawDispatch), (Peer.nio, OneShotPeers.nio),
+        ]
+        // A short warm-up of every peer first: the first timers of a process pay for page
+        // faults and lazy set-up, which is not what this measures.
+        let warmUp = Array(delays.prefix(200)).map { $0 / 10 }
+        for (_, body) in peers { _ = body(warmUp) }
+        _ = await OneShotPeers.taskSleep(warmUp)
+        for (peer, body) in peers { recordLateness("one-shot", peer, body(delays), delays) }
+        recordLateness("one-shot", Peer.taskSleep, await OneShotPeers.taskSleep(delays), delays)
+    }
+
+    private func recordLateness(_ measure: String, _ peer: String, _ fired: [Int64], _ delays: [Int64]) {
+        guard fired.count == delays.count else { return }
+        let lateness = Samples(zip(fired, delays).map { $0 - $1 })
+        report.add("\(measure) lateness p50", peer, Double(lateness.median), "ns")
+        report.add("\(measure) lateness p99", peer, Double(lateness.p99), "ns")
+        report.add("\(measure) lateness max", peer, Double(lateness.max), "ns")
+    }
+
+    /// 2. A repeating 10 ms timer for 5 s (1 s quick): drift at the end and per tick.
+    private func repeatingDrift() async {
+        let period: Int64 = 10_000_000
+        let ticks = quick ? 100 : 500
+        let peers: [(String, (Int64, Int) -> [Int64])] = [
+            (Peer.floor, RepeatingPeers.floor), (Peer.libeventClock, RepeatingPeers.libeventClock),
+            (Peer.dispatchClock, RepeatingPeers.dispatchClock), (Peer.rawLibevent, RepeatingPeers.rawLibevent),
+            (Peer.rawDispatch, RepeatingPeers.rawDispatch), (Peer.nio, RepeatingPeers.nio),
+        ]
+        for (peer, body) in peers { recordDrift(peer, body(period, ticks), period: period) }
+        recordDrift(Peer.taskSleep + " (loop)", await RepeatingPeers.taskSleep(period: period, ticks: ticks), period: period)
+    }
+
+    private func recordDrift(_ peer: String, _ fired: [Int64], period: Int64) {
+        guard let last = fired.last, fired.count > 1 else { return }
+        let count = Int64(fired.count)
+        report.add("repeat 10 ms: end drift", peer, Double(last - count * period), "ns")
+        let slope = Double(last - fired[0]) / Double(count - 1) - Double(period)
+        report.add("repeat 10 ms: drift per tick", peer, slope, "ns")
+    }
+
+    /// 3. n far-future timers: schedule and cancel (random order) ns/op, resident bytes per timer.
+    private func scale(n: Int, random: inout SplitMix) {
+        let delays = (0..<n).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random) }
+        var order = (0..<Int32(n)).map { $0 }
+        order.shuffle(using: &random)
+        let label = n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1_000)k"
+        let peers: [(String, ([Int64], [Int32]) -> ScaleResult?)] = [
+            (Peer.floor, ScalePeers.floor), (Peer.libeventClock, ScalePeers.libeventClock),
+            (Peer.dispatchClock, ScalePeers.dispatchClock), (Peer.virtualClock, ScalePeers.virtualClock),
+            (Peer.rawLibevent, ScalePeers.rawLibevent), (Peer.rawDispatch, ScalePeers.rawDispatch), (Peer.nio, ScalePeers.nio),
+        ]
+        for (peer, body) in peers {
+            // NIO cancels in time linear in the pending tasks (26 µs each at 100 k): a million
+            // would take many minutes, so it is measured at 100 k only.
+            if peer == Peer.nio && n > 100_000 { continue }
+            guard let result = body(delays, order) else { continue }
+            report.add("\(label) timers: schedule", peer, Double(result.scheduleNanoseconds) / Double(n), "ns")
+            report.add("\(label) timers: cancel", peer, Double(result.cancelNanoseconds) / Double(n), "ns")
+            report.add("\(label) timers: bytes each", peer, Double(result.residentBytes) / Double(n), "B")
+        }
+    }
+
+    /// 4. 100 000 timers due within 100 ms: fires per second, lag after the window, lateness p99.
+    /// The window opens 500 ms after the start, so that every peer has scheduled all of its
+    /// timers first: this measures firing, not scheduling (measured above).
+    private func burst(random: inout SplitMix) {
+        let n = quick ? 20_000 : 100_000
+        let opens: Int64 = 500_000_000, window: Int64 = 100_000_000
+        let delays = (0..<n).map { _ in opens + Int64.random(in: 0...window, using: &random) }
+        let peers: [(String, ([Int64]) -> [Int64])] = [
+            (Peer.floor, OneShotPeers.floor), (Peer.libeventClock, OneShotPeers.libeventClock),
+            (Peer.dispatchClock, OneShotPeers.dispatchClock), (Peer.rawLibevent, OneShotPeers.rawLibevent),
+            (Peer.rawDispatch, OneShotPeers.rawDispatch), (Peer.nio, OneShotPeers.nio),
+        ]
+        for (peer, body) in peers {
+            let fired = body(delays)
+            guard let last = fired.max() else { continue }
+            report.add("burst: fires/s", peer, Double(n) / (Double(max(1, last - opens)) / 1e9), "/s")
+            report.add("burst: lag after window", peer, Double(last - opens - window), "ns")
+            report.add("burst: lateness p99", peer, Double(Samples(zip(fired, delays).map { $0 - $1 }).p99), "ns")
+        }
+    }
+
+    /// 5. 10 000 countdowns started within a second: process wake-ups per second.
+    private func coalescing(random: inout SplitMix) {
+        let offsets = (0..<10_000).map { _ in Int64.random(in: 0...1_000_000_000, using: &random) }
+        let seconds = quick ? 2.0 : 5.0
+        let measure = "coalescing: wake-ups/s"
+        if let value = CoalescingPeers.libeventClock(offsets: offsets, leeway: .seconds(1), seconds: seconds) {
+            report.add(measure, Peer.libeventClock + " (leeway 1 s)", value, "/s")
+        }
+        if let value = CoalescingPeers.libeventClock(offsets: offsets, leeway: .zero, seconds: seconds) {
+            report.add(measure, Peer.libeventClock + " (no leeway)", value, "/s")
+        }
+        report.add(measure, Peer.dispatchClock + " (leeway 1 s)", CoalescingPeers.dispatchClock(offsets: offsets, leeway: .seconds(1), seconds: seconds), "/s")
+        report.add(measure, Peer.rawDispatch + " (leeway 1 s)", CoalescingPeers.rawDispatch(offsets: offsets, leeway: 1_000, seconds: seconds), "/s")
+        report.add(measure, Peer.nio, CoalescingPeers.nio(offsets: offsets, seconds: seconds), "/s")
+    }
+
+    /// 6. The virtual clock: fires/s over 1 M timers at random deadlines; a 60 s flow in-process.
+    private func virtualClock(random: inout SplitMix) {
+        let n = quick ? 200_000 : 1_000_000
+        let delays = (0..<n).map { _ in Int64.random(in: 0...3_600_000_000_000, using: &random) }
+        report.add("virtual: fires/s over \(n / 1_000)k timers", Peer.virtualClock, VirtualMeasures.firesPerSecond(delays), "/s")
+        if let flow = VirtualMeasures.verificationFlow(runs: 200) {
+            report.add("virtual: 60 s verification flow", Peer.virtualClock, flow, "ns")
+        }
+    }
+}
+
+/// SplitMix64: a seeded generator, so every peer gets the same delays in every run.
+struct SplitMix: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

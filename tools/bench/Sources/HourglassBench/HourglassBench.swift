@@ -1,0 +1,46 @@
+import Foundation
+
+/// `hourglass-bench`: every figure for every peer in one release run; prints a table (with
+/// each figure's ratio to the C floor of the same measure) and writes JSON.
+///   hourglass-bench [--quick] [--json PATH]
+@main
+enum HourglassBench {
+    static func main() async {
+        let arguments = CommandLine.arguments
+        let quick = arguments.contains("--quick")
+        let json = arguments.firstIndex(of: "--json").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        if arguments.contains("--profile-schedule") {
+            // For `valgrind --tool=callgrind`: 100 000 one-shots scheduled and cancelled on a
+            // VirtualClock, nothing else.
+            var random = SplitMix(seed: 42)
+            let delays = (0..<100_000).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random) }
+            var order = (0..<Int32(100_000)).map { $0 }
+            order.shuffle(using: &random)
+            _ = ScalePeers.virtualClock(delays, order)
+            return
+        }
+        let report = Report()
+        await BenchmarkRun(quick: quick, report: report).run()
+        report.computeRatios()
+        let machine = Machine.describe()
+        print("Hourglass benchmark — \(machine)\(quick ? " — quick run" : "")\n")
+        report.printTable()
+        if let json {
+            do { try report.writeJSON(to: json, machine: machine) } catch {
+                FileHandle.standardError.write(Data("hourglass-bench: cannot write \(json): \(error)\n".utf8))
+                exit(1)
+            }
+        }
+    }
+}
+
+/// The machine the figures come from.
+enum Machine {
+    static func describe() -> String {
+        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+            .split(separator: "\n").first { $0.hasPrefix("model name") }
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
+        let memory = ProcessInfo.processInfo.physicalMemory / 1_073_741_824
+        return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB"
+    }
+}

@@ -1,0 +1,93 @@
+import BenchPeers
+import Dispatch
+import Foundation
+import Hourglass
+import HourglassDispatch
+import HourglassLibevent
+import NIOCore
+import NIOPosix
+
+/// One-shots at given delays on each peer; each returns the fire times (ns after the start).
+/// Every peer aims at the same absolute instants: start + delay.
+enum OneShotPeers {
+    static func floor(_ delays: [Int64]) -> [Int64] {
+        var fired = [Int64](repeating: 0, count: delays.count)
+        _ = floor_oneshot(delays, &fired, Int32(delays.count))
+        return fired
+    }
+
+    static func rawLibevent(_ delays: [Int64]) -> [Int64] {
+        var fired = [Int64](repeating: 0, count: delays.count)
+        _ = libevent_oneshot(delays, &fired, Int32(delays.count))
+        return fired
+    }
+
+    static func hourglass(_ clock: some TimerClock, _ delays: [Int64]) -> [Int64] {
+        let log = FireLog(count: delays.count, start: now())
+        var handles: [TimerHandle] = []
+        handles.reserveCapacity(delays.count)
+        for (index, delay) in delays.enumerated() {
+            let left = max(0, log.start + delay - now())
+            if let handle = try? clock.oneShot(after: .nanoseconds(left), { _ in log.fired(index) }) { handles.append(handle) }
+        }
+        let fired = log.wait()
+        withExtendedLifetime(handles) {}
+        return fired
+    }
+
+    static func libeventClock(_ delays: [Int64]) -> [Int64] {
+        guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return [] }
+        defer { clock.stop() }
+        return hourglass(clock, delays)
+    }
+
+    static func dispatchClock(_ delays: [Int64]) -> [Int64] {
+        let clock = DispatchClock()
+        defer { clock.shutdown() }
+        return hourglass(clock, delays)
+    }
+
+    static func rawDispatch(_ delays: [Int64]) -> [Int64] {
+        let queue = DispatchQueue(label: "bench.raw-dispatch")
+        let log = FireLog(count: delays.count, start: now())
+        var sources: [any DispatchSourceTimer] = []
+        sources.reserveCapacity(delays.count)
+        for (index, delay) in delays.enumerated() {
+            let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+            let left = max(0, log.start + delay - now())
+            source.schedule(deadline: .now() + .nanoseconds(Int(left)), repeating: .never, leeway: .nanoseconds(0))
+            source.setEventHandler { log.fired(index) }
+            source.activate()
+            sources.append(source)
+        }
+        let fired = log.wait()
+        sources.forEach { $0.cancel() }
+        return fired
+    }
+
+    static func nio(_ delays: [Int64]) -> [Int64] {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let loop = group.next()
+        let log = FireLog(count: delays.count, start: now())
+        for (index, delay) in delays.enumerated() {
+            let left = max(0, log.start + delay - now())
+            loop.scheduleTask(in: .nanoseconds(left)) { log.fired(index) }
+        }
+        return log.wait()
+    }
+
+    static func taskSleep(_ delays: [Int64]) async -> [Int64] {
+        let log = FireLog(count: delays.count, start: now())
+        for (index, delay) in delays.enumerated() {
+            let left = max(0, log.start + delay - now())
+            Task {
+                try? await Task.sleep(for: .nanoseconds(left))
+                log.fired(index)
+            }
+        }
+        return await withCheckedContinuation { continuation in
+            Thread { continuation.resume(returning: log.wait()) }.start()
+        }
+    }
+}

@@ -1,0 +1,108 @@
+import BenchPeers
+import Foundation
+
+/// Nanosecond samples and the figures drawn from them.
+struct Samples {
+    var values: [Int64]
+
+    init(_ values: [Int64]) { self.values = values.sorted() }
+
+    func percentile(_ p: Double) -> Int64 {
+        guard !values.isEmpty else { return 0 }
+        return values[min(values.count - 1, Int((Double(values.count - 1) * p).rounded()))]
+    }
+
+    var median: Int64 { percentile(0.5) }
+    var p99: Int64 { percentile(0.99) }
+    var max: Int64 { values.last ?? 0 }
+}
+
+/// One figure of the report: a measure, a peer, a value, and its ratio to the floor.
+struct Figure: Codable {
+    let measure: String
+    let peer: String
+    let value: Double
+    let unit: String
+    var ratioToFloor: Double?
+}
+
+/// Collects figures, prints them as a table (with ratios to the floor of the same measure),
+/// and writes them as JSON.
+final class Report {
+    private(set) var figures: [Figure] = []
+
+    func add(_ measure: String, _ peer: String, _ value: Double, _ unit: String) {
+        figures.append(Figure(measure: measure, peer: peer, value: value, unit: unit))
+        FileHandle.standardError.write(Data("  \(measure) · \(peer): \(Report.format(value, unit))\n".utf8))
+    }
+
+    /// Groups the figures by measure (in the order measures first appeared), so that the
+    /// peers of one measure stand together, then fills in each one's ratio to the floor (the
+    /// C timerfd+epoll heap) of the same measure.
+    func computeRatios() {
+        var order: [String: Int] = [:]
+        for figure in figures where order[figure.measure] == nil { order[figure.measure] = order.count }
+        figures = figures.enumerated().sorted {
+            (order[$0.element.measure]!, $0.offset) < (order[$1.element.measure]!, $1.offset)
+        }.map(\.element)
+        for index in figures.indices {
+            let figure = figures[index]
+            guard let floor = figures.first(where: { $0.measure == figure.measure && $0.peer == Peer.floor }),
+                  floor.value > 0 else { continue }
+            figures[index].ratioToFloor = figure.value / floor.value
+        }
+    }
+
+    func printTable() {
+        let measureWidth = max(7, figures.map(\.measure.count).max() ?? 0)
+        let peerWidth = max(4, figures.map(\.peer.count).max() ?? 0)
+        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        print(pad("measure", measureWidth) + "  " + pad("peer", peerWidth) + "  " + pad("value", 16) + "  × floor")
+        print(String(repeating: "-", count: measureWidth + peerWidth + 30))
+        var last = ""
+        for figure in figures {
+            let measure = figure.measure == last ? "" : figure.measure
+            last = figure.measure
+            let ratio = figure.ratioToFloor.map { String(format: "%.2f", $0) } ?? "—"
+            print(pad(measure, measureWidth) + "  " + pad(figure.peer, peerWidth) + "  "
+                  + pad(Report.format(figure.value, figure.unit), 16) + "  " + ratio)
+        }
+    }
+
+    func writeJSON(to path: String, machine: String) throws {
+        struct Document: Codable { let machine: String; let date: String; let figures: [Figure] }
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        let document = Document(machine: machine, date: ISO8601DateFormatter().string(from: Date()), figures: figures)
+        try encoder.encode(document).write(to: URL(fileURLWithPath: path))
+    }
+
+    static func format(_ value: Double, _ unit: String) -> String {
+        switch unit {
+        case "ns": value >= 1_000_000 ? String(format: "%.2f ms", value / 1e6) : value >= 1_000 ? String(format: "%.1f µs", value / 1e3) : String(format: "%.0f ns", value)
+        case "/s": value >= 1e6 ? String(format: "%.2f M/s", value / 1e6) : String(format: "%.0f /s", value)
+        case "B": String(format: "%.0f B", value)
+        default: String(format: "%.2f %@", value, unit)
+        }
+    }
+}
+
+/// The peers' names, as the table shows them.
+enum Peer {
+    static let floor = "C timerfd+epoll (floor)"
+    static let libeventClock = "LibeventClock"
+    static let dispatchClock = "DispatchClock"
+    static let virtualClock = "VirtualClock"
+    static let rawLibevent = "raw libevent"
+    static let rawDispatch = "raw DispatchSourceTimer"
+    static let nio = "NIO scheduleTask"
+    static let taskSleep = "Task.sleep"
+}
+
+/// Resident bytes now, after returning freed memory to the system.
+func residentBytes() -> Int64 {
+    bench_trim()
+    return bench_resident_bytes()
+}
+
+func now() -> Int64 { bench_now_ns() }

@@ -1,0 +1,85 @@
+import BenchPeers
+import Dispatch
+import Foundation
+import Hourglass
+import HourglassDispatch
+import HourglassLibevent
+import NIOCore
+import NIOPosix
+
+/// What scheduling then cancelling `n` far-future timers cost on one peer.
+struct ScaleResult {
+    let scheduleNanoseconds: Int64
+    let cancelNanoseconds: Int64
+    let residentBytes: Int64
+}
+
+/// `n` timers far in the future, then cancelled in random order, on each peer. The Swift
+/// peers keep one handle per timer in an array (8 bytes each), as a caller would.
+enum ScalePeers {
+    static func floor(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        let result = floor_scale(delays, order, Int32(delays.count))
+        return ScaleResult(scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns, residentBytes: result.resident_bytes)
+    }
+
+    static func rawLibevent(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        let result = libevent_scale(delays, order, Int32(delays.count))
+        return ScaleResult(scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns, residentBytes: result.resident_bytes)
+    }
+
+    /// Measures `schedule` (which returns one handle per timer) and `cancel` on the handles.
+    static func measure<Handle>(
+        _ delays: [Int64], _ order: [Int32], schedule: (Int64) -> Handle?, cancel: (Handle) -> Void
+    ) -> ScaleResult {
+        var handles: [Handle] = []
+        handles.reserveCapacity(delays.count)
+        let before = residentBytes()
+        let start = now()
+        for delay in delays { if let handle = schedule(delay) { handles.append(handle) } }
+        let scheduled = now() - start
+        let resident = residentBytes() - before
+        let cancelStart = now()
+        for index in order where Int(index) < handles.count { cancel(handles[Int(index)]) }
+        let cancelled = now() - cancelStart
+        handles.removeAll()
+        return ScaleResult(scheduleNanoseconds: scheduled, cancelNanoseconds: cancelled, residentBytes: resident)
+    }
+
+    static func hourglass(_ clock: some TimerClock, _ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        measure(delays, order, schedule: { delay in try? clock.oneShot(after: .nanoseconds(delay)) { _ in } }, cancel: { $0.cancel() })
+    }
+
+    static func libeventClock(_ delays: [Int64], _ order: [Int32]) -> ScaleResult? {
+        guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return nil }
+        defer { clock.stop() }
+        return hourglass(clock, delays, order)
+    }
+
+    static func dispatchClock(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        let clock = DispatchClock()
+        defer { clock.shutdown() }
+        return hourglass(clock, delays, order)
+    }
+
+    static func virtualClock(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        hourglass(VirtualClock(), delays, order)
+    }
+
+    static func rawDispatch(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        let queue = DispatchQueue(label: "bench.scale")
+        return measure(delays, order, schedule: { delay -> (any DispatchSourceTimer)? in
+            let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+            source.schedule(deadline: .now() + .nanoseconds(Int(delay)), repeating: .never, leeway: .nanoseconds(0))
+            source.setEventHandler {}
+            source.activate()
+            return source
+        }, cancel: { $0.cancel() })
+    }
+
+    static func nio(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
+        defer { try? group.syncShutdownGracefully() }
+        let loop = group.next()
+        return measure(delays, order, schedule: { delay in loop.scheduleTask(in: .nanoseconds(delay)) {} }, cancel: { $0.cancel() })
+    }
+}
