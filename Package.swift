@@ -20,19 +20,21 @@ let package = Package(
         // The timer core: TimerClock, the timer queue, every timer kind and VirtualClock.
         // Depends on the Swift toolchain alone and builds on Apple platforms too.
         .target(name: "Hourglass"),
-        .testTarget(name: "HourglassTests", dependencies: ["Hourglass"]),
+        .testTarget(name: "HourglassTests", dependencies: ["Hourglass", "TestSupport"]),
+        // What the test targets share (a TSan-visible lock).
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
         // The sign-up view-models: pure state machines, their runtimes, strings (en, zh-Hans),
         // the service and store protocols. Depends on the core alone, so it builds for Apple
         // platforms too.
         .target(name: "SignUp", dependencies: ["Hourglass"]),
-        .testTarget(name: "SignUpTests", dependencies: ["SignUp", "Hourglass"]),
+        .testTarget(name: "SignUpTests", dependencies: ["SignUp", "Hourglass", "TestSupport"]),
         // GCD backend: DispatchClock.
         .target(name: "HourglassDispatch", dependencies: ["Hourglass"]),
         // libevent through Debian's libevent-dev; C stays in this module.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         .target(name: "HourglassLibevent", dependencies: ["Hourglass", "CLibevent"]),
         // One conformance suite, run on every clock.
-        .testTarget(name: "ConformanceTests", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent"]),
+        .testTarget(name: "ConformanceTests", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent", "TestSupport"]),
         // linemode: the script language, the session and the runner (a library, testable) …
         .target(name: "LineMode", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent", "SignUp"]),
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "SignUp", "Hourglass"]),

@@ -1,9 +1,9 @@
 import Hourglass
-import Synchronization
+import TestSupport
 
 /// What the stress test saw: fires, violations, and the objects callbacks still keep alive.
 final class StressLedger: Sendable {
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var fires = 0
@@ -32,7 +32,7 @@ final class StressLedger: Sendable {
 final class StressToken: Sendable {
     let ledger: StressLedger
     let isOneShot: Bool
-    private let state = Mutex((fires: 0, cancelledOnContext: false))
+    private let state = Locked((fires: 0, cancelledOnContext: false))
 
     init(ledger: StressLedger, isOneShot: Bool) {
         self.ledger = ledger

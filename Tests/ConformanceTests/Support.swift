@@ -1,10 +1,10 @@
 import Hourglass
-import Synchronization
+import TestSupport
 import Testing
 
 /// A thread-safe list that `@Sendable` timer callbacks append to.
 final class Recorder<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Locked<[Element]>([])
 
     func append(_ element: Element) {
         storage.withLock { $0.append(element) }
@@ -15,10 +15,10 @@ final class Recorder<Element: Sendable>: Sendable {
 
 /// A slot a callback can read that the test fills in later.
 final class Box<Value: Sendable>: Sendable {
-    private let storage: Mutex<Value>
+    private let storage: Locked<Value>
 
     init(_ value: Value) {
-        storage = Mutex(value)
+        storage = Locked(value)
     }
 
     var value: Value {

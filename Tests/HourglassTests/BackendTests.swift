@@ -1,10 +1,10 @@
 import Hourglass
-import Synchronization
+import TestSupport
 import Testing
 
 /// A hand-driven backend: records every wake-up request; the test plays the loop.
 final class RecordingBackend: TimerBackend {
-    private let state = Mutex<(now: TimerInstant, wakes: [TimerInstant?])>((.zero, []))
+    private let state = Locked<(now: TimerInstant, wakes: [TimerInstant?])>((.zero, []))
 
     var now: TimerInstant {
         get { state.withLock { $0.now } }

@@ -1,12 +1,12 @@
 import Foundation
 import Hourglass
 import SignUp
-import Synchronization
+import TestSupport
 import Testing
 
 /// A thread-safe list the view-model's callbacks append to.
 final class Recorder<Element: Sendable>: Sendable {
-    private let storage = Mutex<[Element]>([])
+    private let storage = Locked<[Element]>([])
 
     func append(_ element: Element) { storage.withLock { $0.append(element) } }
     var values: [Element] { storage.withLock { $0 } }
@@ -20,9 +20,9 @@ final class Recorder<Element: Sendable>: Sendable {
 
 /// A wall clock a test sets, e.g. backwards.
 final class ManualWallClock: WallClock, Sendable {
-    private let storage: Mutex<Date>
+    private let storage: Locked<Date>
 
-    init(_ date: Date = Date(timeIntervalSince1970: 1_800_000_000)) { storage = Mutex(date) }
+    init(_ date: Date = Date(timeIntervalSince1970: 1_800_000_000)) { storage = Locked(date) }
 
     var now: Date {
         get { storage.withLock { $0 } }
