@@ -53,7 +53,13 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
     /// rounded down (so a wake-up never finds its timer not yet due, see `wake(at:)`).
     var now: TimerInstant {
         let elapsed = base.now.nanoseconds - origin.nanoseconds
-        return TimerInstant(nanoseconds: Int64((Double(elapsed) / scale).rounded(.down)))
+        return TimerInstant(nanoseconds: Self.clampedInt64((Double(elapsed) / scale).rounded(.down)))
+    }
+
+    /// `value` as an Int64, clamped to ±9.2e18 instead of trapping (far-future instants and
+    /// tiny scales leave the range).
+    static func clampedInt64(_ value: Double) -> Int64 {
+        Int64(max(-9.2e18, min(9.2e18, value)))
     }
 
     func wake(at instant: TimerInstant?) {
@@ -65,8 +71,10 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
         }
         // Rounded up, and one nanosecond more if floating point still reads it early: `now`
         // read at that base instant is at least `instant`, so the wake-up finds its timer due.
-        var baseNanoseconds = Int64(min((Double(instant.nanoseconds) * scale).rounded(.up), 9.2e18))
-        if Int64((Double(baseNanoseconds) / scale).rounded(.down)) < instant.nanoseconds { baseNanoseconds += 1 }
+        var baseNanoseconds = Self.clampedInt64((Double(instant.nanoseconds) * scale).rounded(.up))
+        if (Double(baseNanoseconds) / scale).rounded(.down) < Double(instant.nanoseconds), baseNanoseconds < .max {
+            baseNanoseconds += 1
+        }
         let deadline = origin + .nanoseconds(baseNanoseconds)
         let delay = max(.zero, deadline - base.now)
         let handle = try? base.oneShot(after: delay) { [weak self] _ in

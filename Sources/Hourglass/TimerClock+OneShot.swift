@@ -31,8 +31,8 @@ extension TimerClock {
             start: true, hasHandle: false, handler: Self.handler(action))
     }
 
-    /// Runs `action` once at `deadline` — at once, after the timers already due, if it has
-    /// passed — whether or not anybody keeps a reference. Its ``TimerFire/scheduled`` is
+    /// Runs `action` once at `deadline` (at the next run of due timers, in deadline order, if it
+    /// has passed), whether or not anybody keeps a reference. Its ``TimerFire/scheduled`` is
     /// exactly `deadline`, so work scheduled on an exact grid stays on it on a real clock.
     public func fireAndForget(at deadline: TimerInstant, _ action: @escaping @Sendable (TimerFire) -> Void) {
         let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: 0, deadline: deadline.nanoseconds))

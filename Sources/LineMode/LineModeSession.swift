@@ -137,7 +137,7 @@ final class LineModeSession: @unchecked Sendable {
     /// The line with the text of a secret-bearing command masked.
     static func masked(_ line: Script.Line) -> String {
         switch line.command {
-        case .type(let field, let text) where field.isSecret && text != "sent":
+        case .type(let field, let text) where field.isSecret && !(field == .code && text == "sent"):
             return "type \(field.rawValue) " + String(repeating: "•", count: text.count)
         case .server(.code(let code)):
             return "server code " + String(repeating: "•", count: code.count)

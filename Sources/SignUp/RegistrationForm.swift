@@ -27,10 +27,16 @@ public struct RegistrationForm: Hashable, Sendable {
         policy.check(password, account: account)
     }
 
+    /// The account the password must not contain: the verified destination once there is one,
+    /// else what is typed.
+    static func account(of verification: VerificationState) -> String {
+        verification.sentTo?.normalized ?? verification.destinationText
+    }
+
     /// Whether Create account can be tapped: everything valid, the account verified, nothing in flight.
     public func canSubmit(_ verification: VerificationState) -> Bool {
         guard verification.isVerified, termsAccepted, password == confirmation else { return false }
-        guard passwordCheck(account: verification.destinationText).isAccepted else { return false }
+        guard passwordCheck(account: Self.account(of: verification)).isAccepted else { return false }
         switch submission {
         case .idle, .failed: return true
         case .submitting, .succeeded: return false
@@ -50,8 +56,9 @@ public struct RegistrationForm: Hashable, Sendable {
         case .termsToggled where submission != .submitting && submission != .succeeded:
             termsAccepted.toggle()
         case .submitTapped:
+            // The account is the destination the code was sent to: the one the proof is for.
             guard canSubmit(verification), case .verified(let proof) = verification.check,
-                  case .success(let account) = verification.destination else { return nil }
+                  let account = verification.sentTo else { return nil }
             submission = .submitting
             return RegistrationRequest(account: account, password: password, proof: proof)
         case .registrationSucceeded where submission == .submitting:

@@ -22,7 +22,7 @@ public struct RegistrationScreen: Hashable, Sendable {
         let editable = form.submission != .submitting && form.submission != .succeeded
         var passwordMessage: String?
         if form.passwordEdited {
-            let check = form.passwordCheck(account: verification.destinationText)
+            let check = form.passwordCheck(account: RegistrationForm.account(of: verification))
             passwordMessage = check.problem.map(text.passwordProblem) ?? text.strength(check.strength)
         }
         password = SecretFieldView(value: form.password, isEnabled: editable, message: passwordMessage)

@@ -85,14 +85,20 @@ public struct SignUpText: Sendable {
 
     private static func wait(of error: CodeRequestError) -> Int64? {
         switch error {
-        case .rateLimited(let wait), .sendLimitReached(let wait): wait.components.seconds
+        case .rateLimited(let wait), .sendLimitReached(let wait): wholeSecondsRoundedUp(wait)
         case .network, .invalidDestination: nil
         }
     }
 
     private static func wait(of error: CodeCheckError) -> Int64? {
-        if case .locked(let wait) = error { return wait.components.seconds }
+        if case .locked(let wait) = error { return wholeSecondsRoundedUp(wait) }
         return nil
+    }
+
+    /// Rounded up, as the screen's countdowns are: 1.5 s is said as 2 seconds, like "Retry in 2s".
+    private static func wholeSecondsRoundedUp(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds + (attoseconds > 0 ? 1 : 0)
     }
 
     /// A wait of minutes: `4:59` in English; `4分59秒` in Chinese, where `4:59后` would read

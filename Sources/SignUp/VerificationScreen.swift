@@ -74,8 +74,9 @@ public struct VerificationScreen: Hashable, Sendable {
         if state.send == .sending { return nil }
         if case .failed(let error) = state.send {
             let wait = state.cooldownEnd.map { text.secondsValue(state.secondsLeft(until: $0)) }
-            // A rate limit's message goes once its wait is over: Retry says the rest.
+            // A limit's message goes once its wait is over: Retry says the rest.
             if case .rateLimited = error, wait == nil { return nil }
+            if case .sendLimitReached = error { return nil }
             return text.requestError(error, waitText: wait)
         }
         switch state.notice {

@@ -29,6 +29,9 @@ extension VerificationState {
         self.now = max(self.now, now)
         switch event {
         case .destinationChanged(let text):
+            // The field is disabled while a code is being requested and once verified: the
+            // reply and the proof belong to the destination they were asked for.
+            guard send != .sending, !isVerified else { return [] }
             destinationText = text
             destinationEdited = true
             destination = Destination.parse(text)
@@ -57,7 +60,7 @@ extension VerificationState {
 
     /// Whether the send button can be tapped now.
     public var canSend: Bool {
-        guard case .success = destination, send != .sending, !isVerified else { return false }
+        guard case .success = destination, send != .sending, !isVerified, check != .checking else { return false }
         if case .locked = check { return false }
         return cooldownEnd == nil && sendLimitEnd == nil
     }
@@ -92,6 +95,10 @@ extension VerificationState {
 
     private mutating func finishRequest(_ result: Result<CodeReceipt, CodeRequestError>) -> [VerificationEffect] {
         guard send == .sending, case .success(let target) = destination else { return [] }
+        if isVerified {
+            send = .sent
+            return []
+        }
         switch result {
         case .success(let receipt):
             if sentTo != nil { notice = .codeReplaced }
@@ -127,9 +134,12 @@ extension VerificationState {
 
     private mutating func changeCode(_ text: String) -> [VerificationEffect] {
         guard acceptsCode else { return [] }
+        // Decimal digits of any script (full-width too) become ASCII; "万" (10 000) or "⑩" are
+        // numbers but not digits, and are dropped like any other character.
         let digits = text.compactMap { character -> Character? in
-            guard let value = character.wholeNumberValue, character.unicodeScalars.count == 1 else { return nil }
-            return Character(String(value))
+            guard let value = character.wholeNumberValue, (0...9).contains(value),
+                  character.unicodeScalars.count == 1 else { return nil }
+            return Character(Unicode.Scalar(UInt8(48 + value)))
         }
         code = Secret(String(digits.prefix(config.codeLength)))
         if case .rejected = check { check = .idle }
@@ -198,7 +208,7 @@ extension VerificationState {
         case .sendLimit:
             guard let end = sendLimitEnd, secondsLeft(until: end) == 0 else { return [] }
             sendLimitEnd = nil
-            return []
+            return canSend ? [.announce(.resendAvailable)] : []
         }
     }
 

@@ -160,3 +160,19 @@ struct ScaledClockTests {
         expectNothingPending(clock)
     }
 }
+
+@Suite("ScaledClock at the edges")
+struct ScaledClockEdgeTests {
+    @Test("a far-future timer and a tiny scale after days of base time do not trap")
+    func extremes() throws {
+        let base = VirtualClock()
+        let clock = try ScaledClock(base: base, scale: 0.01)
+        let far = try clock.oneShot(after: .seconds(9_000_000_000)) { _ in }
+        #expect(far.state == .running)
+        far.cancel()
+        let slow = try ScaledClock(base: base, scale: 0.000_1)
+        base.advance(by: .seconds(11 * 86_400))
+        #expect(slow.now == TimerInstant(nanoseconds: 9_200_000_000_000_000_000))
+        expectNothingPending(clock)
+    }
+}

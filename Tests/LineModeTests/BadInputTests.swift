@@ -75,6 +75,14 @@ struct BadInputTests {
         #expect(!run.stdout.contains("hunter2"))
     }
 
+    @Test("`type password sent` is masked like any password (only `type code sent` is echoed)")
+    func passwordSentMasked() throws {
+        let run = try LinemodeProcess.run(["--screen", "registration"], script: "type password sent\ntype code sent\n")
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("type password ••••\n"))
+        #expect(run.stdout.contains("type code sent\n"))
+    }
+
     @Test("an unreadable script file", arguments: [
         ("/nonexistent/script.txt", "No such file or directory"),
         ("/tmp", "Is a directory"),

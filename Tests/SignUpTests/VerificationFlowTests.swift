@@ -73,7 +73,7 @@ struct VerificationFlowTests {
         let code = screen.sentCode
         screen.model.setCode(code.prefix(3) + "-" + code.dropFirst(3))
         #expect(screen.lines == [
-            "destination: \"+86 138 1234 5678\"", "send: [\(l("Resend", "重新获取"))]",
+            "destination: \"+86 138 1234 5678\"", "send: [\(l("Resend", "重新获取"))] (disabled)",
             "code: \"••••••\" (disabled)", "verify: [\(l("Verifying…", "验证中…"))] (disabled)",
             "message: \(sentTo)",
         ])
