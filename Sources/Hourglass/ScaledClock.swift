@@ -6,6 +6,7 @@
 /// rule is the same as on any clock, and callbacks run on the base clock's serial context.
 /// Used by linemode to run scripts on the real clocks quickly with the same transcript.
 public final class ScaledClock: TimerClock {
+    /// The timers of this clock, in its own (scaled) time.
     public let timerQueue: TimerQueue
     private let backend: ScaledBackend
 

@@ -7,7 +7,7 @@ extension TimerQueue {
         let now = backend.now.nanoseconds
         return lock.withLock {
             let id = storage.allocate(kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
-            if start, let slot = storage.slot(of: id) { startLocked(slot: slot, now: now) }
+            if start, let slot = storage.slot(of: id) { startLocked(slot: slot, now: startInstantLocked(measured: now)) }
             rearmLocked()
             return id
         }
@@ -23,7 +23,7 @@ extension TimerQueue {
         let now = backend.now.nanoseconds
         lock.withLock {
             guard let slot = storage.slot(of: id), storage[slot].state == .idle else { return }
-            startLocked(slot: slot, now: now)
+            startLocked(slot: slot, now: startInstantLocked(measured: now))
             rearmLocked()
         }
     }
@@ -107,6 +107,14 @@ extension TimerQueue {
             return handler
         }
         _ = consume released
+    }
+
+    /// When a timer started now counts from: inside a callback, on its thread, the instant the
+    /// callback was scheduled for (``logicalNow``), so that work a late callback starts keeps
+    /// the schedule it would have had on time; elsewhere the measured `now`. Caller holds the lock.
+    private func startInstantLocked(measured now: Int64) -> Int64 {
+        guard let firing, firing.thread.isCurrent else { return now }
+        return firing.scheduled.nanoseconds
     }
 
     /// Schedules an idle timer's first fire from `now`. Caller holds the lock.

@@ -44,7 +44,8 @@ public final class TimerQueue: @unchecked Sendable {
 
     /// Inside a timer callback, on its thread: the instant the callback was scheduled for;
     /// anywhere else: ``now``. Work that a callback starts (a reply, a follow-up timer) uses
-    /// it so that what it computes never depends on how late a real clock fired.
+    /// it so that what it computes never depends on how late a real clock fired; timers
+    /// created or started inside a callback count from it too.
     public var logicalNow: TimerInstant {
         let current = lock.withLock { firing }
         if let current, current.thread.isCurrent { return current.scheduled }

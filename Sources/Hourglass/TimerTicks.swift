@@ -1,11 +1,13 @@
 /// The fires of a repeating timer as an `AsyncSequence`; see ``TimerClock/ticks(every:policy:)``.
 public struct TimerTicks: AsyncSequence, Sendable {
+    /// Each fire of the repeating timer.
     public typealias Element = TimerFire
 
     let clock: any TimerClock
     let interval: Duration
     let policy: MissedTickPolicy
 
+    /// Starts this iteration's timer.
     public func makeAsyncIterator() -> Iterator {
         Iterator(feed: TickFeed(clock: clock, interval: interval, policy: policy))
     }
@@ -14,6 +16,7 @@ public struct TimerTicks: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let feed: TickFeed
 
+        /// The next fire; nil once the timer was cancelled.
         public mutating func next() async -> TimerFire? {
             await feed.next()
         }

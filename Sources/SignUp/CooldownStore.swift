@@ -24,6 +24,7 @@ public enum CooldownStoreError: Error, Hashable, Sendable, CustomStringConvertib
     /// The file could not be written or removed.
     case unwritable(path: String, reason: String)
 
+    /// What went wrong, where, and what happens next.
     public var description: String {
         switch self {
         case .unreadable(let path, let reason): "cannot read \(path): \(reason); it is ignored"
@@ -46,7 +47,10 @@ public final class InMemoryCooldownStore: CooldownStore, @unchecked Sendable {
         self.saved = saved
     }
 
+    /// The cooldown held in memory, if any.
     public func load() throws(CooldownStoreError) -> SavedCooldown? { lock.withLock { saved } }
+    /// Holds `cooldown` in memory.
     public func save(_ cooldown: SavedCooldown) throws(CooldownStoreError) { lock.withLock { saved = cooldown } }
+    /// Forgets the cooldown.
     public func clear() throws(CooldownStoreError) { lock.withLock { saved = nil } }
 }

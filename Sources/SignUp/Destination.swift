@@ -29,6 +29,7 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
+    /// The masked form.
     public var description: String { masked }
 
     /// Parses what a person typed. Spaces, dashes, dots and brackets in a phone number and

@@ -15,6 +15,7 @@ public struct FileCooldownStore: CooldownStore {
         file = directory.appendingPathComponent("cooldown.json")
     }
 
+    /// Reads `cooldown.json`; nil when there is none.
     public func load() throws(CooldownStoreError) -> SavedCooldown? {
         let path = file.path
         guard FileManager.default.fileExists(atPath: path) else { return nil }
@@ -31,6 +32,7 @@ public struct FileCooldownStore: CooldownStore {
         }
     }
 
+    /// Writes `cooldown.json` atomically (see the type's description).
     public func save(_ cooldown: SavedCooldown) throws(CooldownStoreError) {
         let encoder = JSONEncoder()
         encoder.dateEncodingStrategy = .secondsSince1970
@@ -45,6 +47,7 @@ public struct FileCooldownStore: CooldownStore {
         try Self.replace(file.path, with: data)
     }
 
+    /// Removes `cooldown.json`, if it exists.
     public func clear() throws(CooldownStoreError) {
         guard FileManager.default.fileExists(atPath: file.path) else { return }
         do { try FileManager.default.removeItem(at: file) } catch {

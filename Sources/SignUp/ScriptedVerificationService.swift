@@ -51,6 +51,7 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
         lock.withLock { codes[destination].map { Secret($0.code) } }
     }
 
+    /// Sends a code (the next scripted one, or a generated one), unless told to fail.
     public func requestCode(to destination: Destination, completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void) {
         let (latency, result) = lock.withLock { () -> (Duration, Result<CodeReceipt, CodeRequestError>) in
             if !requestFailures.isEmpty { return (settings.latency, .failure(requestFailures.removeFirst())) }
@@ -64,6 +65,7 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
         answer(after: latency) { completion(result) }
     }
 
+    /// Checks `code` against the last one sent to `destination`, counting wrong attempts.
     public func verify(code: Secret, for destination: Destination, completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void) {
         let latency = lock.withLock { settings.latency }
         // Weak: a reply pending on the clock must not keep the service (and so its clock) alive.
@@ -73,6 +75,7 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
         }
     }
 
+    /// Creates the account if `request` carries a proof for it and it does not exist yet.
     public func register(_ request: RegistrationRequest, completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void) {
         let latency = lock.withLock { settings.latency }
         answer(after: latency) { [weak self] in

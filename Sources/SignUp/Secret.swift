@@ -24,7 +24,10 @@ public struct Secret: Hashable, Sendable, CustomStringConvertible, CustomDebugSt
     /// One `•` per character.
     public var masked: String { String(repeating: "•", count: revealed.count) }
 
+    /// One `•` per character.
     public var description: String { masked }
+    /// `Secret(•••)`.
     public var debugDescription: String { "Secret(\(masked))" }
+    /// A mirror with the masked form only, so `dump` reveals nothing.
     public var customMirror: Mirror { Mirror(self, children: ["masked": masked]) }
 }

@@ -12,5 +12,6 @@ public struct SystemWallClock: WallClock {
     /// The system clock.
     public init() {}
 
+    /// The system's current time.
     public var now: Date { Date() }
 }

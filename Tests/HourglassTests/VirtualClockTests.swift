@@ -139,6 +139,20 @@ struct ScaledClockTests {
         }
     }
 
+    @Test("a timer created inside a late callback counts from that callback's scheduled instant")
+    func createdInLateCallback() throws {
+        let clock = VirtualClock()
+        let seen = Recorder<TimerInstant>()
+        try clock.fireAndForget(after: .seconds(1)) { _ in
+            try? clock.fireAndForget(after: .seconds(2)) { fire in seen.append(fire.scheduled) }
+        }
+        // Suspended until 1.5 s: the first callback runs late, scheduled for 1 s.
+        clock.suspend(for: .milliseconds(1_500))
+        clock.advance(by: .seconds(2))
+        #expect(seen.values == [.seconds(3)])
+        expectNothingPending(clock)
+    }
+
     @Test("logicalNow is the callback's scheduled instant inside it, and now elsewhere")
     func logicalNow() throws {
         let clock = VirtualClock()
