@@ -1,6 +1,7 @@
 import Foundation
 import Hourglass
 import Synchronization
+import TestSupport
 import Testing
 
 /// Many threads doing random operations on one real clock at once: schedule, cancel (from
@@ -26,7 +27,7 @@ struct StressTests {
             for worker in 0..<8 {
                 group.addTask {
                     try await onOwnThread {
-                        var random = SeededRandom(seed: UInt64(worker) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
+                        var random = SplitMix64(seed: UInt64(worker) &* 0x9E37_79B9_7F4A_7C15 &+ 1)
                         var mine: [StressTimer] = []
                         for _ in 0..<operations {
                             try StressTimer.step(&mine, random: &random, clock: harness.clock, ledger: ledger)
@@ -51,20 +52,5 @@ struct StressTests {
 func onOwnThread(_ body: @escaping @Sendable () throws -> Void) async throws {
     try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
         Thread { continuation.resume(with: Result { try body() }) }.start()
-    }
-}
-
-/// A small, fast, seeded generator (SplitMix64): the same seed gives the same operations.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -65,7 +65,7 @@ struct StressTimer: Sendable {
 
     /// One random operation on `timers` (this thread's own handles).
     static func step(
-        _ timers: inout [StressTimer], random: inout SeededRandom, clock: any TimerClock, ledger: StressLedger
+        _ timers: inout [StressTimer], random: inout SplitMix64, clock: any TimerClock, ledger: StressLedger
     ) throws {
         let choice = Int.random(in: 0..<100, using: &random)
         if timers.isEmpty || choice < 25 {

@@ -1,4 +1,5 @@
 import Hourglass
+import TestSupport
 import Testing
 
 /// `VirtualClock` against ``ReferenceModel`` over 10 000 random programs. A failure prints
@@ -35,7 +36,7 @@ struct ModelTests {
     }
 
     static func program(seed: UInt64) -> [TimerOperation] {
-        var random = SplitMix(seed: seed)
+        var random = SplitMix64(seed: seed)
         return (0..<Int.random(in: 1...40, using: &random)).map { _ in TimerOperation.random(using: &random) }
     }
 

@@ -1,4 +1,5 @@
 import Hourglass
+import TestSupport
 
 /// A random program of timer operations, run on `VirtualClock` and on ``ReferenceModel``.
 /// Times are in milliseconds; a timer is named by its creation number, modulo how many exist.
@@ -24,7 +25,7 @@ enum TimerOperation: Hashable, CustomStringConvertible {
     }
 
     /// A random operation.
-    static func random(using random: inout SplitMix) -> TimerOperation {
+    static func random(using random: inout SplitMix64) -> TimerOperation {
         func ms(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &random) }
         let running = Int.random(in: 0..<5, using: &random) > 0
         switch Int.random(in: 0..<100, using: &random) {
@@ -87,19 +88,4 @@ func runOnVirtualClock(_ program: [TimerOperation]) -> (fires: [FireRecord], sta
     let states = handles.map(\.state)
     handles.forEach { $0.cancel() }
     return (log.values, states)
-}
-
-/// SplitMix64: small, fast and seeded, so a failing seed reproduces.
-struct SplitMix: RandomNumberGenerator {
-    private var state: UInt64
-
-    init(seed: UInt64) { state = seed }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }
