@@ -41,7 +41,7 @@ extension TimerClock {
         _ schedule: TimerSchedule, leeway: Int64, start: Bool,
         onTick: @escaping @Sendable (CountdownTick) -> Void, onFinish: @escaping @Sendable () -> Void
     ) -> TimerHandle {
-        let handler: TimerHandler = { event in
+        let handler = TimerHandler.handler { event in
             onTick(CountdownTick(
                 remaining: .nanoseconds(event.remaining), scheduled: event.scheduled, now: event.now,
                 skippedTicks: event.missed, isManual: event.isManual))

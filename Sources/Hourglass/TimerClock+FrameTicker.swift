@@ -13,7 +13,7 @@ extension TimerClock {
         let divisor = Self.greatestCommonDivisor(1_000_000_000, rate)
         let grid = GridSchedule(
             startDelay: 0, numerator: 1_000_000_000 / divisor, denominator: rate / divisor, policy: .skip)
-        let handler: TimerHandler = { event in
+        let handler = TimerHandler.handler { event in
             action(FrameTick(index: event.index, target: event.scheduled, actual: event.now, droppedFrames: event.missed))
             return true
         }

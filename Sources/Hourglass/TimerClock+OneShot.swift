@@ -54,17 +54,14 @@ extension TimerClock {
     }
 
     static func handler(_ action: @escaping @Sendable (TimerFire) -> Void) -> TimerHandler {
-        { event in
-            action(TimerFire(event))
-            return true
-        }
+        .action(action)
     }
 
     static func weakHandler<Target: AnyObject & Sendable>(
         _ target: Target, _ action: @escaping @Sendable (Target, TimerFire) -> Void
     ) -> TimerHandler {
         let box = WeakBox(target)
-        return { event in
+        return .handler { event in
             guard let target = box.value else { return false }
             action(target, TimerFire(event))
             return true

@@ -11,5 +11,21 @@ struct TimerEvent {
     var isFinal: Bool = false
 }
 
-/// A timer's callback. Returns `false` when its weak target is gone, which cancels the timer.
-typealias TimerHandler = @Sendable (TimerEvent) -> Bool
+/// A timer's callback: the caller's action as given, so the common timers allocate no wrapper
+/// closure, or a handler that sees the whole event and returns `false` when its weak target
+/// is gone, which cancels the timer.
+enum TimerHandler: Sendable {
+    case action(@Sendable (TimerFire) -> Void)
+    case handler(@Sendable (TimerEvent) -> Bool)
+
+    /// Runs the callback; `false` ends the timer as cancelled.
+    func callAsFunction(_ event: TimerEvent) -> Bool {
+        switch self {
+        case .action(let action):
+            action(TimerFire(event))
+            return true
+        case .handler(let handler):
+            return handler(event)
+        }
+    }
+}

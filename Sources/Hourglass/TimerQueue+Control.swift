@@ -2,7 +2,7 @@ extension TimerQueue {
     /// Adds a timer; starts it at once when `start` is true.
     func add(
         kind: TimerKind, schedule: TimerSchedule, leeway: Int64, start: Bool, hasHandle: Bool,
-        handler: @escaping TimerHandler
+        handler: TimerHandler
     ) -> TimerID {
         let now = backend.now.nanoseconds
         return lock.withLock {

@@ -81,7 +81,7 @@ extension TimerQueue {
 
     /// A manual `fire()`: runs now; the schedule stays as it was, except that a one-shot is done.
     private func prepareManualFire(
-        slot: Int, id: TimerID, handler: @escaping TimerHandler, requestedAt: Int64, now: Int64
+        slot: Int, id: TimerID, handler: TimerHandler, requestedAt: Int64, now: Int64
     ) -> Firing {
         var event = TimerEvent(
             scheduled: TimerInstant(nanoseconds: requestedAt), now: TimerInstant(nanoseconds: now),

@@ -19,7 +19,7 @@ struct TimerStorage {
     // MARK: Slab
 
     mutating func allocate(
-        kind: TimerKind, schedule: TimerSchedule, leeway: Int64, hasHandle: Bool, handler: @escaping TimerHandler
+        kind: TimerKind, schedule: TimerSchedule, leeway: Int64, hasHandle: Bool, handler: TimerHandler
     ) -> TimerID {
         let sequence = takeSequence()
         let slot: UInt32

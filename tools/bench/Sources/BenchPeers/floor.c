@@ -28,6 +28,11 @@ int64_t bench_resident_bytes(void) {
 
 void bench_trim(void) { malloc_trim(0); }
 
+int64_t bench_allocated_bytes(void) {
+    struct mallinfo2 info = mallinfo2();
+    return (int64_t)(info.uordblks + info.hblkhd);
+}
+
 typedef struct { int64_t deadline; int64_t id; } node;
 typedef struct { node *nodes; int32_t *position; int count; } heap;
 
@@ -138,14 +143,14 @@ int floor_repeating(int64_t period_ns, int ticks, int64_t *fired_ns) {
 bench_scale_result floor_scale(const int64_t *delays_ns, const int32_t *cancel_order, int n) {
     bench_scale_result result = {0, 0, 0};
     bench_trim();
-    int64_t before = bench_resident_bytes();
+    int64_t before = bench_allocated_bytes();
     heap h;
     if (heap_init(&h, n) != 0) return result;
     int64_t start = bench_now_ns();
     int64_t base = start;
     for (int i = 0; i < n; i++) heap_push(&h, base + delays_ns[i], i);
     result.schedule_ns = bench_now_ns() - start;
-    result.resident_bytes = bench_resident_bytes() - before;
+    result.resident_bytes = bench_allocated_bytes() - before;
     start = bench_now_ns();
     for (int i = 0; i < n; i++) heap_remove(&h, h.position[cancel_order[i]]);
     result.cancel_ns = bench_now_ns() - start;

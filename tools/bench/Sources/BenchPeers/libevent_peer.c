@@ -72,8 +72,7 @@ bench_scale_result libevent_scale(const int64_t *delays_ns, const int32_t *cance
     struct event_base *base = precise_base();
     struct event **events = malloc(sizeof(struct event *) * (size_t)n);
     if (!base || !events) return result;
-    bench_trim();
-    int64_t before = bench_resident_bytes();
+    int64_t before = bench_allocated_bytes();
     int64_t start = bench_now_ns();
     for (int i = 0; i < n; i++) {
         events[i] = evtimer_new(base, on_never, NULL);
@@ -81,7 +80,7 @@ bench_scale_result libevent_scale(const int64_t *delays_ns, const int32_t *cance
         evtimer_add(events[i], &tv);
     }
     result.schedule_ns = bench_now_ns() - start;
-    result.resident_bytes = bench_resident_bytes() - before;
+    result.resident_bytes = bench_allocated_bytes() - before;
     start = bench_now_ns();
     for (int i = 0; i < n; i++) {
         struct event *e = events[cancel_order[i]];

@@ -99,10 +99,9 @@ enum Peer {
     static let taskSleep = "Task.sleep"
 }
 
-/// Resident bytes now, after returning freed memory to the system.
-func residentBytes() -> Int64 {
-    bench_trim()
-    return bench_resident_bytes()
+/// Bytes allocated with malloc and still in use.
+func allocatedBytes() -> Int64 {
+    bench_allocated_bytes()
 }
 
 func now() -> Int64 { bench_now_ns() }

@@ -14,8 +14,9 @@ struct ScaleResult {
     let residentBytes: Int64
 }
 
-/// `n` timers far in the future, then cancelled in random order, on each peer. The Swift
-/// peers keep one handle per timer in an array (8 bytes each), as a caller would.
+/// `n` timers far in the future, then cancelled in random order, on each peer. Memory is what
+/// malloc holds for them while all are pending (mallinfo2); the Swift peers keep one handle
+/// per timer in an array (8 bytes each, counted), as a caller would.
 enum ScalePeers {
     static func floor(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
         let result = floor_scale(delays, order, Int32(delays.count))
@@ -33,11 +34,11 @@ enum ScalePeers {
     ) -> ScaleResult {
         var handles: [Handle] = []
         handles.reserveCapacity(delays.count)
-        let before = residentBytes()
+        let before = allocatedBytes()
         let start = now()
         for delay in delays { if let handle = schedule(delay) { handles.append(handle) } }
         let scheduled = now() - start
-        let resident = residentBytes() - before
+        let resident = allocatedBytes() - before
         let cancelStart = now()
         for index in order where Int(index) < handles.count { cancel(handles[Int(index)]) }
         let cancelled = now() - cancelStart

@@ -19,8 +19,8 @@ int floor_repeating(int64_t period_ns, int ticks, int64_t *fired_ns);
 int libevent_repeating(int64_t period_ns, int ticks, int64_t *fired_ns);
 
 /// Schedules `n` timers at `delays_ns[i]` from now (far in the future), then cancels them in
-/// the order `cancel_order`. Writes the time taken by each phase and the resident bytes
-/// added while all were pending.
+/// the order `cancel_order`. Writes the time taken by each phase and the bytes allocated
+/// (malloc) while all were pending.
 typedef struct {
     int64_t schedule_ns;
     int64_t cancel_ns;
@@ -31,6 +31,9 @@ bench_scale_result libevent_scale(const int64_t *delays_ns, const int32_t *cance
 
 /// Resident set size of this process, in bytes.
 int64_t bench_resident_bytes(void);
+/// Bytes allocated with malloc and still in use (glibc's mallinfo2: in-use chunks plus
+/// mmapped blocks): unlike the resident size, not fooled by memory freed earlier and reused.
+int64_t bench_allocated_bytes(void);
 /// Returns freed memory to the system, so resident sizes compare.
 void bench_trim(void);
 
