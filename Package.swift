@@ -37,7 +37,7 @@ let package = Package(
         .testTarget(name: "ConformanceTests", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent", "TestSupport"]),
         // linemode: the script language, the session and the runner (a library, testable) …
         .target(name: "LineMode", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent", "SignUp"]),
-        .testTarget(name: "LineModeTests", dependencies: ["LineMode", "SignUp", "Hourglass"]),
+        .testTarget(name: "LineModeTests", dependencies: ["LineMode", "SignUp", "Hourglass", "TestSupport"]),
         // … and its executable: `@main` and the command-line options only.
         .executableTarget(name: "linemode", dependencies: [
             "LineMode", "SignUp", .product(name: "ArgumentParser", package: "swift-argument-parser"),

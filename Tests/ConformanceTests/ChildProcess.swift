@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 /// A real child process whose standard output is read line by line as it arrives, each line
 /// stamped with the parent's monotonic time of arrival.
@@ -34,13 +35,9 @@ final class ChildProcess: @unchecked Sendable {
         thread.start()
     }
 
-    /// The product built beside the test bundle, e.g. `hourglass-demo` (on Linux the main
-    /// bundle is the build's products directory itself).
+    /// The product built beside the test bundle, e.g. `hourglass-demo`.
     static func product(_ name: String) -> URL {
-        let products = Bundle.main.bundleURL
-        let beside = products.appendingPathComponent(name)
-        return FileManager.default.isExecutableFile(atPath: beside.path)
-            ? beside : products.deletingLastPathComponent().appendingPathComponent(name)
+        builtProduct(named: name)
     }
 
     var pid: pid_t { process.processIdentifier }

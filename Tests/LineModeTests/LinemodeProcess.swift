@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 
 /// The `linemode` executable run as a real child process.
 struct LinemodeProcess {
@@ -8,12 +9,7 @@ struct LinemodeProcess {
     let stderr: String
 
     /// The product built beside the test bundle.
-    static var executable: URL {
-        let products = Bundle.main.bundleURL
-        let beside = products.appendingPathComponent("linemode")
-        return FileManager.default.isExecutableFile(atPath: beside.path)
-            ? beside : products.deletingLastPathComponent().appendingPathComponent("linemode")
-    }
+    static var executable: URL { builtProduct(named: "linemode") }
 
     /// Runs `linemode arguments…` with `input` on standard input (bytes, so invalid UTF-8 can
     /// be sent); stdin is a pipe, never a terminal.
