@@ -20,15 +20,13 @@ extension TimerClock {
     }
 
     /// Runs `action` once, `delay` from now, whether or not anybody keeps a reference:
-    /// the "run after N seconds" of GCD's `dispatch_after`. It cannot be cancelled.
+    /// the "run after N seconds" of GCD's `dispatch_after`. ``schedule(after:leeway:_:)`` is
+    /// the same with an ID to cancel it by.
     public func fireAndForget(
         after delay: Duration, leeway: Duration = .zero,
         _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) {
-        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: try TimerArguments.delay(delay)))
-        _ = timerQueue.add(
-            kind: .oneShot, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
-            start: true, hasHandle: false, handler: Self.handler(action))
+        try schedule(after: delay, leeway: leeway, action)
     }
 
     /// Runs `action` once at `deadline` (at the next run of due timers, in deadline order, if it
@@ -37,7 +35,7 @@ extension TimerClock {
     public func fireAndForget(at deadline: TimerInstant, _ action: @escaping @Sendable (TimerFire) -> Void) {
         let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: 0, deadline: deadline.nanoseconds))
         _ = timerQueue.add(kind: .oneShot, schedule: schedule, leeway: 0, start: true, hasHandle: false,
-                           handler: Self.handler(action))
+                           handler: .action(action))
     }
 
     /// A one-shot that calls `action` with `target` while it lives; once `target` is

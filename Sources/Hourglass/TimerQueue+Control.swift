@@ -4,10 +4,11 @@ extension TimerQueue {
         kind: TimerKind, schedule: TimerSchedule, leeway: Int64, start: Bool, hasHandle: Bool,
         handler: TimerHandler
     ) -> TimerID {
-        let now = backend.now.nanoseconds
+        // A timer for an absolute deadline does not need the time: the clock is not read.
+        let now = start && !schedule.isAbsolute ? backend.now.nanoseconds : 0
         return lock.withLock {
             let id = storage.allocate(kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
-            if start, let slot = storage.slot(of: id) { startLocked(slot: slot, now: startInstantLocked(measured: now)) }
+            if start { startLocked(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
             return id
         }
@@ -34,11 +35,11 @@ extension TimerQueue {
         lock.withLock {
             guard let slot = storage.slot(of: id), storage[slot].state == .running else { return }
             let left: Int64
-            switch storage[slot].schedule {
+            switch storage.schedule(of: slot) {
             case .countdown(let countdown): left = countdown.end - now
-            case .oneShot, .grid: left = storage[slot].deadline - now
+            case .oneShot, .grid: left = (storage.deadline(of: slot) ?? now) - now
             }
-            storage[slot].pausedRemaining = max(0, left)
+            storage.setPausedRemaining(max(0, left), of: slot)
             storage[slot].state = .paused
             storage.unschedule(slot: slot)
             rearmLocked()
@@ -50,21 +51,21 @@ extension TimerQueue {
         let now = backend.now.nanoseconds
         lock.withLock {
             guard let slot = storage.slot(of: id), storage[slot].state == .paused else { return }
-            let left = storage[slot].pausedRemaining
+            let left = storage[slot].value
             storage[slot].state = .running
-            switch storage[slot].schedule {
+            switch storage.schedule(of: slot) {
             case .oneShot:
                 storage.schedule(slot: slot, at: now.saturatingAdd(left))
             case .grid(var grid):
                 grid.baseIndex += grid.nextIndex
                 grid.anchor = now.saturatingAdd(left)
                 grid.nextIndex = 0
-                storage[slot].schedule = .grid(grid)
+                storage.setSchedule(.grid(grid), of: slot)
                 storage.schedule(slot: slot, at: grid.anchor)
             case .countdown(var countdown):
                 countdown.end = now.saturatingAdd(left)
                 countdown.nextK = CountdownSchedule.firstK(left: left, tick: countdown.tick, notDeliveredFrom: countdown.nextK)
-                storage[slot].schedule = .countdown(countdown)
+                storage.setSchedule(.countdown(countdown), of: slot)
                 storage.schedule(slot: slot, at: countdown.end - countdown.nextK * countdown.tick)
             }
             rearmLocked()
@@ -120,19 +121,19 @@ extension TimerQueue {
     /// Schedules an idle timer's first fire from `now`. Caller holds the lock.
     private func startLocked(slot: Int, now: Int64) {
         storage[slot].state = .running
-        switch storage[slot].schedule {
+        switch storage.schedule(of: slot) {
         case .oneShot(let oneShot):
             storage.schedule(slot: slot, at: oneShot.deadline ?? now.saturatingAdd(oneShot.delay))
         case .grid(var grid):
             grid.anchor = now.saturatingAdd(grid.startDelay)
             grid.nextIndex = 0
-            storage[slot].schedule = .grid(grid)
+            storage.setSchedule(.grid(grid), of: slot)
             storage.schedule(slot: slot, at: grid.anchor)
         case .countdown(var countdown):
             if let length = countdown.length { countdown.end = now.saturatingAdd(length) }
             let left = countdown.end - now
             countdown.nextK = CountdownSchedule.firstK(left: left, tick: countdown.tick, notDeliveredFrom: nil)
-            storage[slot].schedule = .countdown(countdown)
+            storage.setSchedule(.countdown(countdown), of: slot)
             storage.schedule(slot: slot, at: countdown.end - countdown.nextK * countdown.tick)
         }
     }

@@ -8,7 +8,7 @@ struct Firing: ~Copyable {
 extension TimerQueue {
     /// Works out what a popped heap entry means: which callback runs with which event, and
     /// what the timer does next. Returns nil for a stale entry. Caller holds the lock.
-    func prepareFire(of entry: HeapEntry, now: Int64) -> Firing? {
+    func prepareFire(of entry: DueEntry, now: Int64) -> Firing? {
         let id = TimerID(slot: entry.slot, generation: entry.generation)
         guard let slot = storage.slot(of: id), !storage[slot].state.isTerminal,
               let handler = storage[slot].handler
@@ -17,7 +17,7 @@ extension TimerQueue {
             return prepareManualFire(slot: slot, id: id, handler: handler, requestedAt: entry.deadline, now: now)
         }
         let scheduled = entry.deadline
-        switch storage[slot].schedule {
+        switch storage.schedule(of: slot) {
         case .oneShot:
             _ = storage.end(slot: slot, as: .finished)
             let event = TimerEvent(
@@ -26,12 +26,12 @@ extension TimerQueue {
             return Firing(id: id, handler: handler, event: event)
         case .grid(var grid):
             let event = advanceGrid(&grid, scheduled: scheduled, now: now)
-            storage[slot].schedule = .grid(grid)
+            storage.setSchedule(.grid(grid), of: slot)
             storage.schedule(slot: slot, at: grid.deadline(grid.nextIndex))
             return Firing(id: id, handler: handler, event: event)
         case .countdown(var countdown):
             let event = advanceCountdown(&countdown, now: now)
-            storage[slot].schedule = .countdown(countdown)
+            storage.setSchedule(.countdown(countdown), of: slot)
             if event.isFinal {
                 _ = storage.end(slot: slot, as: .finished)
             } else {
@@ -86,14 +86,14 @@ extension TimerQueue {
         var event = TimerEvent(
             scheduled: TimerInstant(nanoseconds: requestedAt), now: TimerInstant(nanoseconds: now),
             index: -1, missed: 0, isManual: true)
-        switch storage[slot].schedule {
+        switch storage.schedule(of: slot) {
         case .oneShot:
             _ = storage.end(slot: slot, as: .finished)
         case .grid:
             break
         case .countdown(let countdown):
             event.remaining = shownRemaining(of: countdown, state: storage[slot].state,
-                                             pausedRemaining: storage[slot].pausedRemaining, now: now)
+                                             pausedRemaining: storage[slot].value, now: now)
         }
         return Firing(id: id, handler: handler, event: event)
     }

@@ -1,37 +1,70 @@
-/// One timer's slot in the queue's slab.
+/// One timer's slot in the queue's slab: 40 bytes, so a million timers stay in a few cache-
+/// friendly megabytes. What few timers need (a repeating or countdown schedule, a leeway)
+/// lives in a ``TimerExtra`` beside it.
 struct TimerRecord {
-    var generation: UInt32
-    var kind: TimerKind
-    var state: TimerState
-    var schedule: TimerSchedule
+    // Field order matters: the 17-byte handler first, then the one-byte fields in its tail,
+    // keeps the stride at 40 (checked by a test).
     /// Released as soon as the timer is finished or cancelled, so captures are freed early.
     var handler: TimerHandler?
-    var leeway: Int64
-    /// Whether a ``TimerHandle`` names this slot; the slot is freed only when it is gone.
-    var hasHandle: Bool
-    /// Index of the timer's scheduled entry in the heap, or -1.
-    var heapIndex: Int32 = -1
-    /// The next deadline while running.
-    var deadline: Int64 = 0
-    /// Time left until the next deadline (countdowns: until the end) while paused.
-    var pausedRemaining: Int64 = 0
-    /// Insertion order, for listing.
-    var sequence: UInt64 = 0
+    var kind: TimerKind
+    var state: TimerState
+    var flags: TimerFlags
+    var generation: UInt32
+    /// Creation order, for listing; from the same counter as the heap's sequence numbers.
+    var created: UInt32
+    /// Index of the timer's ``TimerExtra``, or -1.
+    var extra: Int32
+    /// A one-shot: its delay until started, or its deadline when `isAbsolute`. Any timer
+    /// while paused: the time left until its next fire (a countdown: until its end).
+    var value: Int64
 
-    var isScheduled: Bool { heapIndex >= 0 }
+    /// Whether a ``TimerHandle`` names this slot; the slot is freed only when it is gone.
+    var hasHandle: Bool {
+        get { flags.contains(.hasHandle) }
+        set { if newValue { flags.insert(.hasHandle) } else { flags.remove(.hasHandle) } }
+    }
+
+    /// A one-shot for an absolute deadline (`value`), which its start does not move.
+    var isAbsolute: Bool {
+        get { flags.contains(.isAbsolute) }
+        set { if newValue { flags.insert(.isAbsolute) } else { flags.remove(.isAbsolute) } }
+    }
 }
 
-/// A heap node: 24 bytes, keyed by (deadline, sequence), so equal deadlines fire first-in first-out.
-struct HeapEntry {
-    var deadline: Int64
-    var sequence: UInt64
+/// A record's yes/no facts, in one byte.
+struct TimerFlags: OptionSet {
+    let rawValue: UInt8
+    static let hasHandle = TimerFlags(rawValue: 1 << 0)
+    static let isAbsolute = TimerFlags(rawValue: 1 << 1)
+}
+
+/// What only some timers need: a repeating or countdown schedule, a leeway.
+struct TimerExtra {
+    /// nil for a one-shot (whose schedule is in its record) and for a free entry.
+    var schedule: TimerSchedule?
+    var leeway: Int64
+}
+
+/// A manual ``TimerHandle/fire()`` request, queued apart from the heap: it does not replace
+/// the timer's scheduled entry.
+struct ManualFire {
+    var instant: Int64
+    var sequence: UInt32
     var slot: UInt32
     var generation: UInt32
-    /// A manual ``TimerHandle/fire()`` request rather than the timer's schedule.
+}
+
+/// The next thing due: a timer's scheduled entry or a manual fire.
+struct DueEntry {
+    var deadline: Int64
+    var sequence: UInt32
+    var slot: UInt32
+    var generation: UInt32
     var isManual: Bool
 
+    /// Ordered by (deadline, sequence): equal deadlines run first-in first-out.
     @inline(__always)
-    func precedes(_ other: HeapEntry) -> Bool {
+    func precedes(_ other: DueEntry) -> Bool {
         deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
     }
 }

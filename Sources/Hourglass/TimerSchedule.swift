@@ -3,6 +3,11 @@ enum TimerSchedule {
     case oneShot(OneShotSchedule)
     case grid(GridSchedule)
     case countdown(CountdownSchedule)
+
+    /// A one-shot for a fixed instant, which does not depend on when it starts.
+    var isAbsolute: Bool {
+        if case .oneShot(let oneShot) = self { oneShot.deadline != nil } else { false }
+    }
 }
 
 struct OneShotSchedule {

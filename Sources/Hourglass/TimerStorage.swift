@@ -1,14 +1,20 @@
-/// The queue's state: a slab of timer records and a 4-ary min-heap of due instants.
+/// The queue's state: a slab of timer records, a heap of scheduled deadlines and the queue of
+/// manual fires.
 ///
-/// Not thread-safe: ``TimerQueue`` owns it and touches it only under its lock. Records live
-/// in a flat array addressed by slot + generation (so a stale handle can never reach a
-/// reused slot); heap entries are small values with the key inline, so sifting stays in
-/// cache. Schedule, cancel and pop are O(log n).
+/// Not thread-safe: ``TimerQueue`` owns it and touches it only under its lock. Records live in
+/// a flat array addressed by slot + generation (so a stale ``TimerID`` can never reach a
+/// reused slot); the heap holds 16-byte entries with the key inline, at most one per slot.
+/// Schedule, cancel and pop are O(log n).
 struct TimerStorage {
     private(set) var records: [TimerRecord] = []
     private var freeSlots: [UInt32] = []
-    private(set) var heap: [HeapEntry] = []
-    private var nextSequence: UInt64 = 0
+    private var extras: [TimerExtra] = []
+    private var freeExtras: [Int32] = []
+    private(set) var heap = TimerHeap()
+    /// Manual fires in (instant, sequence) order, from `manualHead` on.
+    private var manualFires: [ManualFire] = []
+    private var manualHead = 0
+    private var nextSequence: UInt32
     /// How many live timers use each leeway, to find the smallest one quickly.
     private var leewayCounts: [Int64: Int] = [:]
     /// Live timers with no leeway (kept apart from `leewayCounts`: no hashing on the hot path).
@@ -16,32 +22,50 @@ struct TimerStorage {
     private(set) var minimumLeeway: Int64 = 0
     private(set) var liveCount = 0
 
+    /// - Parameter lastSequence: the sequence counter's start (tests start it near its end).
+    init(lastSequence: UInt32 = 0) {
+        nextSequence = lastSequence
+    }
+
     // MARK: Slab
 
     mutating func allocate(
         kind: TimerKind, schedule: TimerSchedule, leeway: Int64, hasHandle: Bool, handler: TimerHandler
     ) -> TimerID {
-        let sequence = takeSequence()
-        let slot: UInt32
-        if let reused = freeSlots.popLast() {
-            slot = reused
-            records[Int(slot)].generation &+= 1
-            let generation = records[Int(slot)].generation
-            records[Int(slot)] = TimerRecord(
-                generation: generation, kind: kind, state: .idle, schedule: schedule,
-                handler: handler, leeway: leeway, hasHandle: hasHandle, sequence: sequence)
+        var value: Int64 = 0
+        var isAbsolute = false
+        var extraSchedule: TimerSchedule?
+        if case .oneShot(let oneShot) = schedule {
+            value = oneShot.deadline ?? oneShot.delay
+            isAbsolute = oneShot.deadline != nil
         } else {
-            slot = UInt32(records.count)
-            records.append(TimerRecord(
-                generation: 0, kind: kind, state: .idle, schedule: schedule,
-                handler: handler, leeway: leeway, hasHandle: hasHandle, sequence: sequence))
+            extraSchedule = schedule
+        }
+        let extra = extraSchedule != nil || leeway != 0 ? addExtra(TimerExtra(schedule: extraSchedule, leeway: leeway)) : -1
+        var flags: TimerFlags = []
+        if hasHandle { flags.insert(.hasHandle) }
+        if isAbsolute { flags.insert(.isAbsolute) }
+        let record = TimerRecord(
+            handler: handler, kind: kind, state: .idle, flags: flags, generation: 0,
+            created: takeSequence(), extra: extra, value: value)
+        let slot: Int
+        if let reused = freeSlots.popLast() {
+            slot = Int(reused)
+            let generation = records[slot].generation
+            records[slot] = record
+            records[slot].generation = generation
+        } else {
+            slot = records.count
+            records.append(record)
+            heap.addSlot()
         }
         liveCount += 1
         countLeeway(leeway, by: 1)
-        return TimerID(slot: slot, generation: records[Int(slot)].generation)
+        return TimerID(slot: UInt32(slot), generation: records[slot].generation)
     }
 
     /// The slot of a timer if the id still names it.
+    @inline(__always)
     func slot(of id: TimerID) -> Int? {
         let slot = Int(id.slot)
         guard slot < records.count, records[slot].generation == id.generation else { return nil }
@@ -53,17 +77,55 @@ struct TimerStorage {
         _modify { yield &records[slot] }
     }
 
-    /// Ends a timer: out of the heap, handler released, slot freed unless a handle names it.
-    /// Returns the handler so the caller can release it outside the lock.
+    /// A timer's schedule.
+    func schedule(of slot: Int) -> TimerSchedule {
+        let record = records[slot]
+        if record.kind == .oneShot || record.extra < 0 {
+            return .oneShot(OneShotSchedule(delay: record.isAbsolute ? 0 : record.value,
+                                            deadline: record.isAbsolute ? record.value : nil))
+        }
+        return extras[Int(record.extra)].schedule ?? .oneShot(OneShotSchedule(delay: record.value))
+    }
+
+    /// Replaces a repeating or countdown timer's schedule.
+    mutating func setSchedule(_ schedule: TimerSchedule, of slot: Int) {
+        let extra = Int(records[slot].extra)
+        guard extra >= 0, records[slot].kind != .oneShot else { return }
+        extras[extra].schedule = schedule
+    }
+
+    /// A timer's leeway.
+    func leeway(of slot: Int) -> Int64 {
+        let extra = Int(records[slot].extra)
+        return extra >= 0 ? extras[extra].leeway : 0
+    }
+
+    /// Keeps the time a paused timer has left (for a one-shot, in place of its delay).
+    mutating func setPausedRemaining(_ left: Int64, of slot: Int) {
+        records[slot].value = left
+        records[slot].isAbsolute = false
+    }
+
+    /// The deadline a running timer is scheduled for.
+    func deadline(of slot: Int) -> Int64? { heap.entry(of: slot)?.deadline }
+
+    /// Ends a timer: out of the heap, handler and extra released, slot freed unless a handle
+    /// names it. Returns the handler so the caller can release it outside the lock.
     mutating func end(slot: Int, as state: TimerState) -> TimerHandler? {
-        unschedule(slot: slot)
+        heap.remove(slot: slot)
         let wasLive = !records[slot].state.isTerminal
         records[slot].state = state
         let handler = records[slot].handler
         records[slot].handler = nil
         if wasLive {
             liveCount -= 1
-            countLeeway(records[slot].leeway, by: -1)
+            countLeeway(leeway(of: slot), by: -1)
+        }
+        let extra = records[slot].extra
+        if extra >= 0 {
+            extras[Int(extra)].schedule = nil
+            freeExtras.append(extra)
+            records[slot].extra = -1
         }
         if !records[slot].hasHandle { free(slot: slot) }
         return handler
@@ -77,9 +139,13 @@ struct TimerStorage {
         freeSlots.append(UInt32(slot))
     }
 
-    mutating func takeSequence() -> UInt64 {
-        nextSequence &+= 1
-        return nextSequence
+    private mutating func addExtra(_ extra: TimerExtra) -> Int32 {
+        if let reused = freeExtras.popLast() {
+            extras[Int(reused)] = extra
+            return reused
+        }
+        extras.append(extra)
+        return Int32(extras.count - 1)
     }
 
     private mutating func countLeeway(_ leeway: Int64, by delta: Int) {
@@ -99,100 +165,89 @@ struct TimerStorage {
         }
     }
 
-    // MARK: Heap
+    // MARK: Due entries
 
     /// Schedules a timer's next fire at `deadline`, replacing its previous entry.
     mutating func schedule(slot: Int, at deadline: Int64) {
-        unschedule(slot: slot)
-        records[slot].deadline = deadline
-        let entry = HeapEntry(
-            deadline: deadline, sequence: takeSequence(), slot: UInt32(slot),
-            generation: records[slot].generation, isManual: false)
-        heap.append(entry)
-        siftUp(heap.count - 1)
-    }
-
-    /// Queues a manual fire of a timer at `instant`.
-    mutating func scheduleManualFire(slot: Int, at instant: Int64) {
-        let entry = HeapEntry(
-            deadline: instant, sequence: takeSequence(), slot: UInt32(slot),
-            generation: records[slot].generation, isManual: true)
-        heap.append(entry)
-        siftUp(heap.count - 1)
+        heap.remove(slot: slot)
+        heap.insert(HeapEntry(deadline: deadline, sequence: takeSequence(), slot: UInt32(slot)))
     }
 
     /// Takes a timer's scheduled entry out of the heap, if it has one.
     mutating func unschedule(slot: Int) {
-        let index = Int(records[slot].heapIndex)
-        guard index >= 0 else { return }
-        records[slot].heapIndex = -1
-        let last = heap.removeLast()
-        guard index < heap.count else { return }
-        heap[index] = last
-        place(index)
-        if index > 0 && last.precedes(heap[(index - 1) / 4]) {
-            siftUp(index)
-        } else {
-            siftDown(index)
-        }
+        heap.remove(slot: slot)
+    }
+
+    /// Queues a manual fire of a timer at `instant`, after those queued before at that instant.
+    mutating func scheduleManualFire(slot: Int, at instant: Int64) {
+        let fire = ManualFire(instant: instant, sequence: takeSequence(), slot: UInt32(slot),
+                              generation: records[slot].generation)
+        var index = manualFires.count
+        while index > manualHead && manualFires[index - 1].instant > instant { index -= 1 }
+        manualFires.insert(fire, at: index)
     }
 
     /// The earliest entry.
-    var first: HeapEntry? { heap.first }
-
-    /// Removes and returns the earliest entry.
-    mutating func popFirst() -> HeapEntry? {
-        guard let top = heap.first else { return nil }
-        if !top.isManual { records[Int(top.slot)].heapIndex = -1 }
-        let last = heap.removeLast()
-        if !heap.isEmpty {
-            heap[0] = last
-            place(0)
-            siftDown(0)
-        }
-        return top
+    var first: DueEntry? {
+        let manual = manualHead < manualFires.count ? manualEntry(manualFires[manualHead]) : nil
+        guard let top = heap.first else { return manual }
+        let scheduled = DueEntry(deadline: top.deadline, sequence: top.sequence, slot: top.slot,
+                                 generation: records[Int(top.slot)].generation, isManual: false)
+        guard let manual else { return scheduled }
+        return manual.precedes(scheduled) ? manual : scheduled
     }
 
-    @inline(__always)
-    private mutating func place(_ index: Int) {
-        let entry = heap[index]
-        if !entry.isManual { records[Int(entry.slot)].heapIndex = Int32(index) }
-    }
-
-    private mutating func siftUp(_ start: Int) {
-        var index = start
-        let entry = heap[index]
-        while index > 0 {
-            let parent = (index - 1) / 4
-            guard entry.precedes(heap[parent]) else { break }
-            heap[index] = heap[parent]
-            place(index)
-            index = parent
-        }
-        heap[index] = entry
-        place(index)
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        var index = start
-        let entry = heap[index]
-        let count = heap.count
-        while true {
-            let firstChild = 4 * index + 1
-            guard firstChild < count else { break }
-            var best = firstChild
-            let lastChild = min(firstChild + 3, count - 1)
-            var child = firstChild + 1
-            while child <= lastChild {
-                if heap[child].precedes(heap[best]) { best = child }
-                child += 1
+    /// Removes and returns the earliest entry if it is due at or before `instant`.
+    mutating func popFirst(dueBy instant: Int64) -> DueEntry? {
+        guard let entry = first, entry.deadline <= instant else { return nil }
+        if entry.isManual {
+            manualHead += 1
+            if manualHead == manualFires.count {
+                manualFires.removeAll(keepingCapacity: true)
+                manualHead = 0
             }
-            guard heap[best].precedes(entry) else { break }
-            heap[index] = heap[best]
-            place(index)
-            index = best
+        } else {
+            _ = heap.popFirst()
         }
-        heap[index] = entry
-        place(index)
+        return entry
+    }
+
+    private func manualEntry(_ fire: ManualFire) -> DueEntry {
+        DueEntry(deadline: fire.instant, sequence: fire.sequence, slot: fire.slot,
+                 generation: fire.generation, isManual: true)
+    }
+
+    // MARK: Sequence numbers
+
+    /// The next number of the counter that orders creations and schedules. Before it would
+    /// wrap, every number in use is renumbered from 1 in the same order.
+    mutating func takeSequence() -> UInt32 {
+        if nextSequence == .max { renumberSequences() }
+        nextSequence += 1
+        return nextSequence
+    }
+
+    /// Replaces every sequence number in use by its rank, keeping their order.
+    private mutating func renumberSequences() {
+        var used: [UInt32] = heap.nodes.map(\.sequence)
+        used += manualFires[manualHead...].map(\.sequence)
+        used += records.lazy.filter { !$0.state.isTerminal }.map(\.created)
+        used.sort()
+        func rank(_ sequence: UInt32) -> UInt32 {
+            var low = 0, high = used.count
+            while low < high {
+                let middle = (low + high) / 2
+                if used[middle] < sequence { low = middle + 1 } else { high = middle }
+            }
+            return UInt32(low + 1)
+        }
+        heap.renumber(rank)
+        for index in manualFires.indices.dropFirst(manualHead) {
+            manualFires[index].sequence = rank(manualFires[index].sequence)
+        }
+        for slot in records.indices where !records[slot].state.isTerminal {
+            records[slot].created = rank(records[slot].created)
+        }
+        nextSequence = UInt32(used.count)
     }
 }
