@@ -12,10 +12,9 @@ extension TimerClock {
         after delay: Duration, leeway: Duration = .zero, startsRunning: Bool = true,
         _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerHandle {
-        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: try TimerArguments.delay(delay)))
-        let id = timerQueue.add(
-            kind: .oneShot, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
-            start: startsRunning, hasHandle: true, handler: Self.handler(action))
+        let id = timerQueue.addOneShot(
+            delay: try TimerArguments.delay(delay), leeway: try TimerArguments.leeway(leeway),
+            start: startsRunning, hasHandle: true, handler: .action(action))
         return TimerHandle(queue: timerQueue, id: id, kind: .oneShot)
     }
 
@@ -33,9 +32,7 @@ extension TimerClock {
     /// has passed), whether or not anybody keeps a reference. Its ``TimerFire/scheduled`` is
     /// exactly `deadline`, so work scheduled on an exact grid stays on it on a real clock.
     public func fireAndForget(at deadline: TimerInstant, _ action: @escaping @Sendable (TimerFire) -> Void) {
-        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: 0, deadline: deadline.nanoseconds))
-        _ = timerQueue.add(kind: .oneShot, schedule: schedule, leeway: 0, start: true, hasHandle: false,
-                           handler: .action(action))
+        _ = timerQueue.addOneShot(deadline: deadline.nanoseconds, leeway: 0, hasHandle: false, handler: .action(action))
     }
 
     /// A one-shot that calls `action` with `target` while it lives; once `target` is
@@ -44,15 +41,10 @@ extension TimerClock {
         after delay: Duration, target: Target, leeway: Duration = .zero, startsRunning: Bool = true,
         _ action: @escaping @Sendable (Target, TimerFire) -> Void
     ) throws(TimerError) -> TimerHandle {
-        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: try TimerArguments.delay(delay)))
-        let id = timerQueue.add(
-            kind: .oneShot, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
+        let id = timerQueue.addOneShot(
+            delay: try TimerArguments.delay(delay), leeway: try TimerArguments.leeway(leeway),
             start: startsRunning, hasHandle: true, handler: Self.weakHandler(target, action))
         return TimerHandle(queue: timerQueue, id: id, kind: .oneShot)
-    }
-
-    static func handler(_ action: @escaping @Sendable (TimerFire) -> Void) -> TimerHandler {
-        .action(action)
     }
 
     static func weakHandler<Target: AnyObject & Sendable>(

@@ -19,7 +19,7 @@ extension TimerClock {
         let schedule = try Self.gridSchedule(every: interval, startingAfter: delay, policy: policy)
         let id = timerQueue.add(
             kind: .repeating, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
-            start: startsRunning, hasHandle: true, handler: Self.handler(action))
+            start: startsRunning, hasHandle: true, handler: .action(action))
         return TimerHandle(queue: timerQueue, id: id, kind: .repeating)
     }
 

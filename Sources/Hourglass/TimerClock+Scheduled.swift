@@ -14,9 +14,8 @@ extension TimerClock {
     public func schedule(
         after delay: Duration, leeway: Duration = .zero, _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerID {
-        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: try TimerArguments.delay(delay)))
-        return timerQueue.add(kind: .oneShot, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
-                              start: true, hasHandle: false, handler: .action(action))
+        try timerQueue.addOneShot(delay: TimerArguments.delay(delay), leeway: TimerArguments.leeway(leeway),
+                                  start: true, hasHandle: false, handler: .action(action))
     }
 
     /// A one-shot with no handle object, due at `deadline` (at the next run of due timers, in
@@ -27,9 +26,8 @@ extension TimerClock {
     public func schedule(
         at deadline: TimerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerID {
-        let schedule = TimerSchedule.oneShot(OneShotSchedule(delay: 0, deadline: deadline.nanoseconds))
-        return timerQueue.add(kind: .oneShot, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
-                              start: true, hasHandle: false, handler: .action(action))
+        try timerQueue.addOneShot(deadline: deadline.nanoseconds, leeway: TimerArguments.leeway(leeway),
+                                  hasHandle: false, handler: .action(action))
     }
 
     /// Cancels the timer `id` names: its callback does not start again. Idempotent, safe from

@@ -1,14 +1,40 @@
 extension TimerQueue {
-    /// Adds a timer; starts it at once when `start` is true.
+    /// Adds a timer; starts it at once when `start` is true (a one-shot for a deadline always starts).
     func add(
         kind: TimerKind, schedule: TimerSchedule, leeway: Int64, start: Bool, hasHandle: Bool,
         handler: TimerHandler
     ) -> TimerID {
-        // A timer for an absolute deadline does not need the time: the clock is not read.
-        let now = start && !schedule.isAbsolute ? backend.now.nanoseconds : 0
+        if case .oneShot(let oneShot) = schedule {
+            if let deadline = oneShot.deadline {
+                return addOneShot(deadline: deadline, leeway: leeway, hasHandle: hasHandle, handler: handler)
+            }
+            return addOneShot(delay: oneShot.delay, leeway: leeway, start: start, hasHandle: hasHandle, handler: handler)
+        }
+        let now = backend.now.nanoseconds
         return lock.withLock {
             let id = storage.allocate(kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if start { startLocked(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
+            rearmLocked()
+            return id
+        }
+    }
+
+    /// Adds a one-shot due `delay` after its start; starts it at once when `start` is true.
+    func addOneShot(delay: Int64, leeway: Int64, start: Bool, hasHandle: Bool, handler: TimerHandler) -> TimerID {
+        let now = start ? backend.now.nanoseconds : 0
+        return lock.withLock {
+            let id = storage.allocateOneShot(value: delay, isAbsolute: false, leeway: leeway, hasHandle: hasHandle, handler: handler)
+            if start { storage.startNewOneShot(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
+            rearmLocked()
+            return id
+        }
+    }
+
+    /// Adds a running one-shot due at `deadline`; the clock is not read.
+    func addOneShot(deadline: Int64, leeway: Int64, hasHandle: Bool, handler: TimerHandler) -> TimerID {
+        lock.withLock {
+            let id = storage.allocateOneShot(value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
+            storage.startNewOneShot(slot: Int(id.slot), now: 0)
             rearmLocked()
             return id
         }

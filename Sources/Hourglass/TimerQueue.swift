@@ -128,9 +128,7 @@ public final class TimerQueue: @unchecked Sendable {
     /// Tells the backend the instant to wake at, if it changed. Caller holds the lock.
     func rearmLocked() {
         guard !isRunningDue else { return }
-        let wanted: Int64? = storage.first.map { top in
-            top.isManual ? top.deadline : top.deadline.saturatingAdd(storage.minimumLeeway)
-        }
+        let wanted = storage.wakeInstant
         guard wanted != armed else { return }
         armed = wanted
         backend.wake(at: wanted.map(TimerInstant.init(nanoseconds:)))

@@ -29,38 +29,54 @@ struct TimerStorage {
 
     // MARK: Slab
 
+    /// Adds an idle repeating or countdown timer.
     mutating func allocate(
         kind: TimerKind, schedule: TimerSchedule, leeway: Int64, hasHandle: Bool, handler: TimerHandler
     ) -> TimerID {
-        var value: Int64 = 0
-        var isAbsolute = false
-        var extraSchedule: TimerSchedule?
-        if case .oneShot(let oneShot) = schedule {
-            value = oneShot.deadline ?? oneShot.delay
-            isAbsolute = oneShot.deadline != nil
-        } else {
-            extraSchedule = schedule
-        }
-        let extra = extraSchedule != nil || leeway != 0 ? addExtra(TimerExtra(schedule: extraSchedule, leeway: leeway)) : -1
-        var flags: TimerFlags = []
-        if hasHandle { flags.insert(.hasHandle) }
+        let extra = addExtra(TimerExtra(schedule: schedule, leeway: leeway))
+        return allocate(kind: kind, value: 0, flags: hasHandle ? .hasHandle : [], extra: extra,
+                        leeway: leeway, handler: handler)
+    }
+
+    /// Adds an idle one-shot, due `value` after its start, or at `value` when `isAbsolute`.
+    mutating func allocateOneShot(
+        value: Int64, isAbsolute: Bool, leeway: Int64, hasHandle: Bool, handler: TimerHandler
+    ) -> TimerID {
+        var flags: TimerFlags = hasHandle ? .hasHandle : []
         if isAbsolute { flags.insert(.isAbsolute) }
-        let record = TimerRecord(
-            handler: handler, kind: kind, state: .idle, flags: flags, generation: 0,
-            created: takeSequence(), extra: extra, value: value)
+        let extra = leeway != 0 ? addExtra(TimerExtra(schedule: nil, leeway: leeway)) : -1
+        return allocate(kind: .oneShot, value: value, flags: flags, extra: extra, leeway: leeway, handler: handler)
+    }
+
+    private mutating func allocate(
+        kind: TimerKind, value: Int64, flags: TimerFlags, extra: Int32, leeway: Int64, handler: TimerHandler
+    ) -> TimerID {
+        let created = takeSequence()
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = Int(reused)
-            let generation = records[slot].generation
-            records[slot] = record
-            records[slot].generation = generation
+            records.withUnsafeMutableBufferPointer { records in
+                records[slot].handler = handler
+                records[slot].kind = kind
+                records[slot].state = .idle
+                records[slot].flags = flags
+                records[slot].created = created
+                records[slot].extra = extra
+                records[slot].value = value
+            }
         } else {
             slot = records.count
-            records.append(record)
+            records.append(TimerRecord(handler: handler, kind: kind, state: .idle, flags: flags, generation: 0,
+                                       created: created, extra: extra, value: value))
             heap.addSlot()
         }
         liveCount += 1
-        countLeeway(leeway, by: 1)
+        if leeway == 0 {
+            zeroLeewayCount += 1
+            minimumLeeway = 0
+        } else {
+            countLeeway(leeway, by: 1)
+        }
         return TimerID(slot: UInt32(slot), generation: records[slot].generation)
     }
 
@@ -72,19 +88,20 @@ struct TimerStorage {
         return slot
     }
 
+    /// A timer's record, read and changed in place (a copy would retain its handler).
     subscript(slot: Int) -> TimerRecord {
-        get { records[slot] }
+        _read { yield records[slot] }
         _modify { yield &records[slot] }
     }
 
     /// A timer's schedule.
     func schedule(of slot: Int) -> TimerSchedule {
-        let record = records[slot]
-        if record.kind == .oneShot || record.extra < 0 {
-            return .oneShot(OneShotSchedule(delay: record.isAbsolute ? 0 : record.value,
-                                            deadline: record.isAbsolute ? record.value : nil))
+        let value = records[slot].value, extra = records[slot].extra
+        if records[slot].kind == .oneShot || extra < 0 {
+            let isAbsolute = records[slot].isAbsolute
+            return .oneShot(OneShotSchedule(delay: isAbsolute ? 0 : value, deadline: isAbsolute ? value : nil))
         }
-        return extras[Int(record.extra)].schedule ?? .oneShot(OneShotSchedule(delay: record.value))
+        return extras[Int(extra)].schedule ?? .oneShot(OneShotSchedule(delay: value))
     }
 
     /// Replaces a repeating or countdown timer's schedule.
@@ -115,11 +132,11 @@ struct TimerStorage {
         heap.remove(slot: slot)
         let wasLive = !records[slot].state.isTerminal
         records[slot].state = state
-        let handler = records[slot].handler
-        records[slot].handler = nil
+        let handler = records[slot].handler.take()
         if wasLive {
             liveCount -= 1
-            countLeeway(leeway(of: slot), by: -1)
+            let leeway = leeway(of: slot)
+            if leeway == 0 && zeroLeewayCount > 1 { zeroLeewayCount -= 1 } else { countLeeway(leeway, by: -1) }
         }
         let extra = records[slot].extra
         if extra >= 0 {
@@ -173,6 +190,14 @@ struct TimerStorage {
         heap.insert(HeapEntry(deadline: deadline, sequence: takeSequence(), slot: UInt32(slot)))
     }
 
+    /// Starts a one-shot that was just allocated, at its deadline or `now` plus its delay.
+    mutating func startNewOneShot(slot: Int, now: Int64) {
+        records[slot].state = .running
+        let value = records[slot].value
+        let deadline = records[slot].isAbsolute ? value : now.saturatingAdd(value)
+        heap.insert(HeapEntry(deadline: deadline, sequence: takeSequence(), slot: UInt32(slot)))
+    }
+
     /// Takes a timer's scheduled entry out of the heap, if it has one.
     mutating func unschedule(slot: Int) {
         heap.remove(slot: slot)
@@ -195,6 +220,16 @@ struct TimerStorage {
                                  generation: records[Int(top.slot)].generation, isManual: false)
         guard let manual else { return scheduled }
         return manual.precedes(scheduled) ? manual : scheduled
+    }
+
+    /// When the backend should wake: the earliest scheduled deadline plus the smallest leeway
+    /// of the live timers, or a manual fire's instant if that is sooner; nil with nothing to run.
+    var wakeInstant: Int64? {
+        let scheduled = heap.first.map { $0.deadline.saturatingAdd(minimumLeeway) }
+        guard manualHead < manualFires.count else { return scheduled }
+        let manual = manualFires[manualHead].instant
+        guard let scheduled else { return manual }
+        return min(manual, scheduled)
     }
 
     /// Removes and returns the earliest entry if it is due at or before `instant`.

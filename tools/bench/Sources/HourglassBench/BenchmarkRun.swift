@@ -7,20 +7,28 @@ import HourglassLibevent
 struct BenchmarkRun {
     let quick: Bool
     let report: Report
+    /// The measures to run (`--only one-shot,scale`); all when empty.
+    var only: Set<String> = []
+
+    static let measures = ["one-shot", "repeat", "scale", "burst", "coalescing", "virtual"]
 
     func run() async {
+        // Every measure draws from the generator whether it runs or not, so a filtered run
+        // gives each measure the same inputs as the full one.
         var random = SplitMix(seed: 42)
-        await oneShotLateness(random: &random)
-        await repeatingDrift()
-        for n in quick ? [100_000] : [100_000, 1_000_000] { scale(n: n, random: &random) }
-        burst(random: &random)
-        coalescing(random: &random)
-        virtualClock(random: &random)
+        func runs(_ measure: String) -> Bool { only.isEmpty || only.contains(measure) }
+        await oneShotLateness(random: &random, run: runs("one-shot"))
+        if runs("repeat") { await repeatingDrift() }
+        for n in quick ? [100_000] : [100_000, 1_000_000] { scale(n: n, random: &random, run: runs("scale")) }
+        burst(random: &random, run: runs("burst"))
+        coalescing(random: &random, run: runs("coalescing"))
+        virtualClock(random: &random, run: runs("virtual"))
     }
 
     /// 1. 2 000 one-shots at random delays of 1–50 ms: lateness p50, p99, max.
-    private func oneShotLateness(random: inout SplitMix) async {
+    private func oneShotLateness(random: inout SplitMix, run: Bool) async {
         let delays = (0..<2_000).map { _ in Int64.random(in: 1_000_000...50_000_000, using: &random) }
+        guard run else { return }
         let peers: [(String, ([Int64]) -> [Int64])] = [
             (Peer.floor, OneShotPeers.floor), (Peer.libeventClock, OneShotPeers.libeventClock),
             (Peer.dispatchClock, OneShotPeers.dispatchClock), (Peer.rawLibevent, OneShotPeers.rawLibevent),
@@ -65,14 +73,20 @@ struct BenchmarkRun {
     }
 
     /// 3. n far-future timers: schedule and cancel (random order) ns/op, resident bytes per timer.
-    private func scale(n: Int, random: inout SplitMix) {
+    private func scale(n: Int, random: inout SplitMix, run: Bool) {
         let delays = (0..<n).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random) }
         var order = (0..<Int32(n)).map { $0 }
         order.shuffle(using: &random)
+        guard run else { return }
         let label = n >= 1_000_000 ? "\(n / 1_000_000)M" : "\(n / 1_000)k"
         let peers: [(String, ([Int64], [Int32]) -> ScaleResult?)] = [
-            (Peer.floor, ScalePeers.floor), (Peer.libeventClock, ScalePeers.libeventClock),
-            (Peer.dispatchClock, ScalePeers.dispatchClock), (Peer.virtualClock, ScalePeers.virtualClock),
+            (Peer.floor, ScalePeers.floor),
+            (Peer.libeventClock + Peer.byID, ScalePeers.libeventClockByID),
+            (Peer.dispatchClock + Peer.byID, ScalePeers.dispatchClockByID),
+            (Peer.virtualClock + Peer.byID, ScalePeers.virtualClockByID),
+            (Peer.libeventClock + Peer.byHandle, ScalePeers.libeventClock),
+            (Peer.dispatchClock + Peer.byHandle, ScalePeers.dispatchClock),
+            (Peer.virtualClock + Peer.byHandle, ScalePeers.virtualClock),
             (Peer.rawLibevent, ScalePeers.rawLibevent), (Peer.rawDispatch, ScalePeers.rawDispatch), (Peer.nio, ScalePeers.nio),
         ]
         for (peer, body) in peers {
@@ -89,10 +103,11 @@ struct BenchmarkRun {
     /// 4. 100 000 timers due within 100 ms: fires per second, lag after the window, lateness p99.
     /// The window opens 500 ms after the start, so that every peer has scheduled all of its
     /// timers first: this measures firing, not scheduling (measured above).
-    private func burst(random: inout SplitMix) {
+    private func burst(random: inout SplitMix, run: Bool) {
         let n = quick ? 20_000 : 100_000
         let opens: Int64 = 500_000_000, window: Int64 = 100_000_000
         let delays = (0..<n).map { _ in opens + Int64.random(in: 0...window, using: &random) }
+        guard run else { return }
         let peers: [(String, ([Int64]) -> [Int64])] = [
             (Peer.floor, OneShotPeers.floor), (Peer.libeventClock, OneShotPeers.libeventClock),
             (Peer.dispatchClock, OneShotPeers.dispatchClock), (Peer.rawLibevent, OneShotPeers.rawLibevent),
@@ -108,8 +123,9 @@ struct BenchmarkRun {
     }
 
     /// 5. 10 000 countdowns started within a second: process wake-ups per second.
-    private func coalescing(random: inout SplitMix) {
+    private func coalescing(random: inout SplitMix, run: Bool) {
         let offsets = (0..<10_000).map { _ in Int64.random(in: 0...1_000_000_000, using: &random) }
+        guard run else { return }
         let seconds = quick ? 2.0 : 5.0
         let measure = "coalescing: wake-ups/s"
         if let value = CoalescingPeers.libeventClock(offsets: offsets, leeway: .seconds(1), seconds: seconds) {
@@ -124,9 +140,10 @@ struct BenchmarkRun {
     }
 
     /// 6. The virtual clock: fires/s over 1 M timers at random deadlines; a 60 s flow in-process.
-    private func virtualClock(random: inout SplitMix) {
+    private func virtualClock(random: inout SplitMix, run: Bool) {
         let n = quick ? 200_000 : 1_000_000
         let delays = (0..<n).map { _ in Int64.random(in: 0...3_600_000_000_000, using: &random) }
+        guard run else { return }
         report.add("virtual: fires/s over \(n / 1_000)k timers", Peer.virtualClock, VirtualMeasures.firesPerSecond(delays), "/s")
         if let flow = VirtualMeasures.verificationFlow(runs: 200) {
             report.add("virtual: 60 s verification flow", Peer.virtualClock, flow, "ns")

@@ -2,25 +2,32 @@ import Foundation
 
 /// `hourglass-bench`: every figure for every peer in one release run; prints a table (with
 /// each figure's ratio to the C floor of the same measure) and writes JSON.
-///   hourglass-bench [--quick] [--json PATH]
+///   hourglass-bench [--quick] [--only MEASURE,…] [--json PATH]
+/// Measures: one-shot, repeat, scale, burst, coalescing, virtual.
 @main
 enum HourglassBench {
     static func main() async {
         let arguments = CommandLine.arguments
         let quick = arguments.contains("--quick")
-        let json = arguments.firstIndex(of: "--json").flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+        let json = value(after: "--json", in: arguments)
         if arguments.contains("--profile-schedule") {
             // For `valgrind --tool=callgrind`: 100 000 one-shots scheduled and cancelled on a
-            // VirtualClock, nothing else.
+            // VirtualClock, nothing else; by TimerID with `--by-id`.
             var random = SplitMix(seed: 42)
             let delays = (0..<100_000).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random) }
             var order = (0..<Int32(100_000)).map { $0 }
             order.shuffle(using: &random)
-            _ = ScalePeers.virtualClock(delays, order)
+            _ = arguments.contains("--by-id") ? ScalePeers.virtualClockByID(delays, order) : ScalePeers.virtualClock(delays, order)
             return
         }
+        let only = Set(value(after: "--only", in: arguments)?.split(separator: ",").map(String.init) ?? [])
+        if let unknown = only.first(where: { !BenchmarkRun.measures.contains($0) }) {
+            FileHandle.standardError.write(Data(
+                "hourglass-bench: unknown measure '\(unknown)'; use \(BenchmarkRun.measures.joined(separator: ", "))\n".utf8))
+            exit(2)
+        }
         let report = Report()
-        await BenchmarkRun(quick: quick, report: report).run()
+        await BenchmarkRun(quick: quick, report: report, only: only).run()
         report.computeRatios()
         let machine = Machine.describe()
         print("Hourglass benchmark — \(machine)\(quick ? " — quick run" : "")\n")
@@ -32,6 +39,11 @@ enum HourglassBench {
             }
         }
     }
+}
+
+/// The argument after `option`, if both are there.
+private func value(after option: String, in arguments: [String]) -> String? {
+    arguments.firstIndex(of: option).flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 }
 
 /// The machine the figures come from.

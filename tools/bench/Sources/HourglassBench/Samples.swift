@@ -97,6 +97,9 @@ enum Peer {
     static let rawDispatch = "raw DispatchSourceTimer"
     static let nio = "NIO scheduleTask"
     static let taskSleep = "Task.sleep"
+    /// Suffixes: the timer API a Hourglass row uses.
+    static let byHandle = " (TimerHandle)"
+    static let byID = " (TimerID, at)"
 }
 
 /// Bytes allocated with malloc and still in use.

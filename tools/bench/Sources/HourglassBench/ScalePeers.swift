@@ -50,10 +50,25 @@ enum ScalePeers {
         measure(delays, order, schedule: { delay in try? clock.oneShot(after: .nanoseconds(delay)) { _ in } }, cancel: { $0.cancel() })
     }
 
+    /// One-shots by ``TimerID`` (no handle object) at deadlines computed from one reading of
+    /// the clock, as the floor does.
+    static func hourglassByID(_ clock: some TimerClock, _ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        let base = clock.now.nanoseconds
+        return measure(delays, order, schedule: { delay in
+            try? clock.schedule(at: TimerInstant(nanoseconds: base + delay)) { _ in }
+        }, cancel: { clock.cancel($0) })
+    }
+
     static func libeventClock(_ delays: [Int64], _ order: [Int32]) -> ScaleResult? {
         guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return nil }
         defer { clock.stop() }
         return hourglass(clock, delays, order)
+    }
+
+    static func libeventClockByID(_ delays: [Int64], _ order: [Int32]) -> ScaleResult? {
+        guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return nil }
+        defer { clock.stop() }
+        return hourglassByID(clock, delays, order)
     }
 
     static func dispatchClock(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
@@ -62,8 +77,18 @@ enum ScalePeers {
         return hourglass(clock, delays, order)
     }
 
+    static func dispatchClockByID(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        let clock = DispatchClock()
+        defer { clock.shutdown() }
+        return hourglassByID(clock, delays, order)
+    }
+
     static func virtualClock(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
         hourglass(VirtualClock(), delays, order)
+    }
+
+    static func virtualClockByID(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        hourglassByID(VirtualClock(), delays, order)
     }
 
     static func rawDispatch(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
