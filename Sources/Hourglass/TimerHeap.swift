@@ -11,57 +11,51 @@ struct HeapEntry {
     }
 }
 
-/// A 4-ary min-heap of scheduled timers, at most one entry per slot, with each slot's
-/// position kept in a separate 4-byte array (so sifting writes no timer record).
-/// Insert, remove and pop are O(log n).
+/// A 4-ary min-heap of 16-byte entries with the key inline.
+///
+/// It keeps no position per timer, so sifting touches the heap's own memory alone: a
+/// cancelled or rescheduled timer's entry is left in place and recognised as stale by
+/// ``TimerStorage``, which drops stale entries when they reach the top and compacts the heap
+/// when they outnumber the live ones. Insert and pop are O(log n).
 struct TimerHeap {
     private(set) var nodes: [HeapEntry] = []
-    /// `positions[slot]`: the index of the slot's entry in `nodes`, or -1.
-    private var positions: [Int32] = []
 
     var count: Int { nodes.count }
     var first: HeapEntry? { nodes.first }
 
-    /// Makes room for slots up to `slot`.
-    mutating func addSlot() { positions.append(-1) }
-
-    /// The entry of `slot`, if it is scheduled.
-    func entry(of slot: Int) -> HeapEntry? {
-        let index = Int(positions[slot])
-        return index >= 0 ? nodes[index] : nil
-    }
-
-    /// Adds the entry of a slot that has none.
     mutating func insert(_ entry: HeapEntry) {
         nodes.append(entry)
-        siftUp(nodes.count - 1)
-    }
-
-    /// Removes the slot's entry, if it has one.
-    mutating func remove(slot: Int) {
-        let index = Int(positions[slot])
-        guard index >= 0 else { return }
-        positions[slot] = -1
-        let last = nodes.removeLast()
-        guard index < nodes.count else { return }
-        nodes[index] = last
-        if index > 0 && last.precedes(nodes[(index - 1) / 4]) {
-            siftUp(index)
-        } else {
-            siftDown(index)
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            var index = nodes.count - 1
+            while index > 0 {
+                let parent = (index - 1) / 4
+                guard entry.precedes(nodes[parent]) else { break }
+                nodes[index] = nodes[parent]
+                index = parent
+            }
+            nodes[index] = entry
         }
     }
 
     /// Removes and returns the earliest entry.
     mutating func popFirst() -> HeapEntry? {
         guard let top = nodes.first else { return nil }
-        positions[Int(top.slot)] = -1
         let last = nodes.removeLast()
         if !nodes.isEmpty {
-            nodes[0] = last
-            siftDown(0)
+            nodes.withUnsafeMutableBufferPointer { Self.siftDown(last, from: 0, in: $0) }
         }
         return top
+    }
+
+    /// Keeps only the entries `isLive` accepts, then restores the heap order in O(n).
+    mutating func removeAll(keepingOnly isLive: (HeapEntry) -> Bool) {
+        nodes.removeAll { !isLive($0) }
+        nodes.withUnsafeMutableBufferPointer { nodes in
+            guard nodes.count > 1 else { return }
+            for index in stride(from: (nodes.count - 2) / 4, through: 0, by: -1) {
+                Self.siftDown(nodes[index], from: index, in: nodes)
+            }
+        }
     }
 
     /// Calls `body` with every entry's sequence number, to be replaced by what it returns.
@@ -70,48 +64,24 @@ struct TimerHeap {
         for index in nodes.indices { nodes[index].sequence = body(nodes[index].sequence) }
     }
 
-    private mutating func siftUp(_ start: Int) {
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            positions.withUnsafeMutableBufferPointer { positions in
-                var index = start
-                let entry = nodes[index]
-                while index > 0 {
-                    let parent = (index - 1) / 4
-                    guard entry.precedes(nodes[parent]) else { break }
-                    nodes[index] = nodes[parent]
-                    positions[Int(nodes[index].slot)] = Int32(index)
-                    index = parent
-                }
-                nodes[index] = entry
-                positions[Int(entry.slot)] = Int32(index)
+    /// Places `entry` at `start` or below it, moving smaller children up.
+    private static func siftDown(_ entry: HeapEntry, from start: Int, in nodes: UnsafeMutableBufferPointer<HeapEntry>) {
+        var index = start
+        let count = nodes.count
+        while true {
+            let firstChild = 4 * index + 1
+            guard firstChild < count else { break }
+            var best = firstChild
+            let lastChild = min(firstChild + 3, count - 1)
+            var child = firstChild + 1
+            while child <= lastChild {
+                if nodes[child].precedes(nodes[best]) { best = child }
+                child += 1
             }
+            guard nodes[best].precedes(entry) else { break }
+            nodes[index] = nodes[best]
+            index = best
         }
-    }
-
-    private mutating func siftDown(_ start: Int) {
-        nodes.withUnsafeMutableBufferPointer { nodes in
-            positions.withUnsafeMutableBufferPointer { positions in
-                var index = start
-                let entry = nodes[index]
-                let count = nodes.count
-                while true {
-                    let firstChild = 4 * index + 1
-                    guard firstChild < count else { break }
-                    var best = firstChild
-                    let lastChild = min(firstChild + 3, count - 1)
-                    var child = firstChild + 1
-                    while child <= lastChild {
-                        if nodes[child].precedes(nodes[best]) { best = child }
-                        child += 1
-                    }
-                    guard nodes[best].precedes(entry) else { break }
-                    nodes[index] = nodes[best]
-                    positions[Int(nodes[index].slot)] = Int32(index)
-                    index = best
-                }
-                nodes[index] = entry
-                positions[Int(entry.slot)] = Int32(index)
-            }
-        }
+        nodes[index] = entry
     }
 }

@@ -67,10 +67,8 @@ public final class TimerQueue: @unchecked Sendable {
             storage.records.enumerated().compactMap { slot, record in
                 guard !record.state.isTerminal, record.handler != nil else { return nil }
                 let id = TimerID(slot: UInt32(slot), generation: record.generation)
-                let entry = storage.heap.entry(of: slot)
-                let deadline = entry.map { TimerInstant(nanoseconds: $0.deadline) }
-                return (PendingTimer(id: id, kind: record.kind, state: record.state, deadline: deadline),
-                        entry?.sequence ?? record.created)
+                let deadline = storage.deadline(of: slot).map(TimerInstant.init(nanoseconds:))
+                return (PendingTimer(id: id, kind: record.kind, state: record.state, deadline: deadline), record.sequence)
             }
         }
         return listed.sorted { lhs, rhs in

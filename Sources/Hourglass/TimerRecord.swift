@@ -10,12 +10,14 @@ struct TimerRecord {
     var state: TimerState
     var flags: TimerFlags
     var generation: UInt32
-    /// Creation order, for listing; from the same counter as the heap's sequence numbers.
-    var created: UInt32
+    /// The number of its current heap entry while scheduled (an entry with another number is
+    /// stale); before that, its creation number. Orders listings.
+    var sequence: UInt32
     /// Index of the timer's ``TimerExtra``, or -1.
     var extra: Int32
-    /// A one-shot: its delay until started, or its deadline when `isAbsolute`. Any timer
-    /// while paused: the time left until its next fire (a countdown: until its end).
+    /// A one-shot before it starts: its delay, or its deadline when `isAbsolute`. Any timer
+    /// while scheduled: its next deadline; while paused: the time left until its next fire
+    /// (a countdown: until its end).
     var value: Int64
 
     /// Whether a ``TimerHandle`` names this slot; the slot is freed only when it is gone.
@@ -29,6 +31,12 @@ struct TimerRecord {
         get { flags.contains(.isAbsolute) }
         set { if newValue { flags.insert(.isAbsolute) } else { flags.remove(.isAbsolute) } }
     }
+
+    /// Whether the heap holds a live entry for it (numbered `sequence`, due at `value`).
+    var isScheduled: Bool {
+        get { flags.contains(.isScheduled) }
+        set { if newValue { flags.insert(.isScheduled) } else { flags.remove(.isScheduled) } }
+    }
 }
 
 /// A record's yes/no facts, in one byte.
@@ -36,6 +44,7 @@ struct TimerFlags: OptionSet {
     let rawValue: UInt8
     static let hasHandle = TimerFlags(rawValue: 1 << 0)
     static let isAbsolute = TimerFlags(rawValue: 1 << 1)
+    static let isScheduled = TimerFlags(rawValue: 1 << 2)
 }
 
 /// What only some timers need: a repeating or countdown schedule, a leeway.

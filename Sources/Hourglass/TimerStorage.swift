@@ -3,8 +3,11 @@
 ///
 /// Not thread-safe: ``TimerQueue`` owns it and touches it only under its lock. Records live in
 /// a flat array addressed by slot + generation (so a stale ``TimerID`` can never reach a
-/// reused slot); the heap holds 16-byte entries with the key inline, at most one per slot.
-/// Schedule, cancel and pop are O(log n).
+/// reused slot); the heap holds 16-byte entries with the key inline. Cancelling or
+/// rescheduling leaves the old entry in the heap, stale (its number no longer matches the
+/// record's): stale entries are dropped when they reach the top, and the heap is compacted
+/// when they outnumber the live ones, so it never holds more than about twice the live
+/// timers. Schedule and pop are O(log n), cancel O(1) amortized.
 struct TimerStorage {
     private(set) var records: [TimerRecord] = []
     private var freeSlots: [UInt32] = []
@@ -15,6 +18,8 @@ struct TimerStorage {
     private var manualFires: [ManualFire] = []
     private var manualHead = 0
     private var nextSequence: UInt32
+    /// Entries in the heap whose timer was cancelled or rescheduled since.
+    private var staleCount = 0
     /// How many live timers use each leeway, to find the smallest one quickly.
     private var leewayCounts: [Int64: Int] = [:]
     /// Live timers with no leeway (kept apart from `leewayCounts`: no hashing on the hot path).
@@ -51,7 +56,7 @@ struct TimerStorage {
     private mutating func allocate(
         kind: TimerKind, value: Int64, flags: TimerFlags, extra: Int32, leeway: Int64, handler: TimerHandler
     ) -> TimerID {
-        let created = takeSequence()
+        let sequence = takeSequence()
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = Int(reused)
@@ -60,15 +65,14 @@ struct TimerStorage {
                 records[slot].kind = kind
                 records[slot].state = .idle
                 records[slot].flags = flags
-                records[slot].created = created
+                records[slot].sequence = sequence
                 records[slot].extra = extra
                 records[slot].value = value
             }
         } else {
             slot = records.count
             records.append(TimerRecord(handler: handler, kind: kind, state: .idle, flags: flags, generation: 0,
-                                       created: created, extra: extra, value: value))
-            heap.addSlot()
+                                       sequence: sequence, extra: extra, value: value))
         }
         liveCount += 1
         if leeway == 0 {
@@ -124,12 +128,12 @@ struct TimerStorage {
     }
 
     /// The deadline a running timer is scheduled for.
-    func deadline(of slot: Int) -> Int64? { heap.entry(of: slot)?.deadline }
+    func deadline(of slot: Int) -> Int64? { records[slot].isScheduled ? records[slot].value : nil }
 
     /// Ends a timer: out of the heap, handler and extra released, slot freed unless a handle
     /// names it. Returns the handler so the caller can release it outside the lock.
     mutating func end(slot: Int, as state: TimerState) -> TimerHandler? {
-        heap.remove(slot: slot)
+        unschedule(slot: slot)
         let wasLive = !records[slot].state.isTerminal
         records[slot].state = state
         let handler = records[slot].handler.take()
@@ -186,21 +190,51 @@ struct TimerStorage {
 
     /// Schedules a timer's next fire at `deadline`, replacing its previous entry.
     mutating func schedule(slot: Int, at deadline: Int64) {
-        heap.remove(slot: slot)
-        heap.insert(HeapEntry(deadline: deadline, sequence: takeSequence(), slot: UInt32(slot)))
+        unschedule(slot: slot)
+        let sequence = takeSequence()
+        records[slot].sequence = sequence
+        records[slot].value = deadline
+        records[slot].isScheduled = true
+        heap.insert(HeapEntry(deadline: deadline, sequence: sequence, slot: UInt32(slot)))
     }
 
     /// Starts a one-shot that was just allocated, at its deadline or `now` plus its delay.
     mutating func startNewOneShot(slot: Int, now: Int64) {
         records[slot].state = .running
         let value = records[slot].value
-        let deadline = records[slot].isAbsolute ? value : now.saturatingAdd(value)
-        heap.insert(HeapEntry(deadline: deadline, sequence: takeSequence(), slot: UInt32(slot)))
+        schedule(slot: slot, at: records[slot].isAbsolute ? value : now.saturatingAdd(value))
     }
 
-    /// Takes a timer's scheduled entry out of the heap, if it has one.
+    /// Makes a timer's scheduled entry stale, if it has one.
     mutating func unschedule(slot: Int) {
-        heap.remove(slot: slot)
+        guard records[slot].isScheduled else { return }
+        records[slot].isScheduled = false
+        staleCount += 1
+        dropStaleEntries()
+    }
+
+    /// Whether a heap entry is its timer's current one.
+    @inline(__always)
+    private func isLive(_ entry: HeapEntry) -> Bool { Self.isLive(entry, in: records) }
+
+    @inline(__always)
+    private static func isLive(_ entry: HeapEntry, in records: [TimerRecord]) -> Bool {
+        let slot = Int(entry.slot)
+        return records[slot].sequence == entry.sequence && records[slot].isScheduled
+    }
+
+    /// Keeps the heap's top live, and compacts the heap once stale entries outnumber live ones.
+    private mutating func dropStaleEntries() {
+        if staleCount > 32 && staleCount * 2 > heap.count {
+            let records = self.records
+            heap.removeAll { Self.isLive($0, in: records) }
+            staleCount = 0
+            return
+        }
+        while let top = heap.first, !isLive(top) {
+            _ = heap.popFirst()
+            staleCount -= 1
+        }
     }
 
     /// Queues a manual fire of a timer at `instant`, after those queued before at that instant.
@@ -243,6 +277,8 @@ struct TimerStorage {
             }
         } else {
             _ = heap.popFirst()
+            records[Int(entry.slot)].isScheduled = false
+            dropStaleEntries()
         }
         return entry
     }
@@ -266,7 +302,7 @@ struct TimerStorage {
     private mutating func renumberSequences() {
         var used: [UInt32] = heap.nodes.map(\.sequence)
         used += manualFires[manualHead...].map(\.sequence)
-        used += records.lazy.filter { !$0.state.isTerminal }.map(\.created)
+        used += records.lazy.filter { !$0.state.isTerminal }.map(\.sequence)
         used.sort()
         func rank(_ sequence: UInt32) -> UInt32 {
             var low = 0, high = used.count
@@ -281,7 +317,7 @@ struct TimerStorage {
             manualFires[index].sequence = rank(manualFires[index].sequence)
         }
         for slot in records.indices where !records[slot].state.isTerminal {
-            records[slot].created = rank(records[slot].created)
+            records[slot].sequence = rank(records[slot].sequence)
         }
         nextSequence = UInt32(used.count)
     }

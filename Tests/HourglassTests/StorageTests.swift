@@ -1,9 +1,10 @@
 @testable import Hourglass
+import TestSupport
 import Testing
 
 @Suite("The queue's storage")
 struct StorageTests {
-    @Test("a timer takes 40 bytes in the slab, 16 in the heap and 4 for its heap position")
+    @Test("a timer takes 40 bytes in the slab and 16 in the heap; its ID 8")
     func layout() {
         #expect(MemoryLayout<TimerRecord>.stride == 40)
         #expect(MemoryLayout<HeapEntry>.stride == 16)
@@ -33,6 +34,41 @@ struct StorageTests {
         #expect(fired.values == ["b", "d", "a", "c", "e"])
         #expect(queue.pendingTimers.map(\.id) == [idle])
         queue.cancel(idle)
+    }
+}
+
+extension StorageTests {
+    @Test("cancelled and rescheduled timers leave stale heap entries: never run, compacted, bounded")
+    func staleEntries() throws {
+        let clock = VirtualClock()
+        var random = SplitMix64(seed: 7)
+        let fired = Recorder<Int>()
+        // 2 000 one-shots at random whole-millisecond deadlines (many equal), kept by ID.
+        var timers: [(id: TimerID, deadline: Int64, number: Int)] = []
+        for number in 0..<2_000 {
+            let deadline = Int64.random(in: 1...500, using: &random)
+            let id = try clock.schedule(at: .milliseconds(deadline)) { _ in fired.append(number) }
+            timers.append((id, deadline, number))
+        }
+        // Cancel 1 500 of them in random order; pause and resume a repeating timer throughout,
+        // which makes a stale entry each time too.
+        let ticks = Recorder<Int64>()
+        let repeating = try clock.repeating(every: .milliseconds(100)) { fire in ticks.append(fire.index) }
+        timers.shuffle(using: &random)
+        for (index, timer) in timers.prefix(1_500).enumerated() {
+            clock.cancel(timer.id)
+            if index % 10 == 0 { repeating.pause(); repeating.resume() }
+            let heapCount = clock.timerQueue.storage.heap.count
+            #expect(heapCount <= 2 * clock.timerQueue.liveCount + 33, "heap of \(heapCount) after \(index + 1) cancels")
+        }
+        let kept = timers.dropFirst(1_500).sorted { ($0.deadline, $0.number) < ($1.deadline, $1.number) }
+        #expect(clock.pendingTimers.count == 501)
+        clock.advance(by: .milliseconds(500))
+        #expect(fired.values == kept.map(\.number))
+        #expect(ticks.values == [0, 1, 2, 3, 4])
+        repeating.cancel()
+        expectNothingPending(clock)
+        #expect(clock.timerQueue.storage.heap.count == 0)
     }
 }
 

@@ -26,6 +26,13 @@ enum HourglassBench {
                 "hourglass-bench: unknown measure '\(unknown)'; use \(BenchmarkRun.measures.joined(separator: ", "))\n".utf8))
             exit(2)
         }
+        if arguments.contains("--profile-virtual") {
+            // For callgrind: 100 000 one-shots at random deadlines run by a VirtualClock.
+            var random = SplitMix(seed: 42)
+            let delays = (0..<100_000).map { _ in Int64.random(in: 0...3_600_000_000_000, using: &random) }
+            print(VirtualMeasures.firesPerSecond(delays))
+            return
+        }
         let report = Report()
         await BenchmarkRun(quick: quick, report: report, only: only).run()
         report.computeRatios()
