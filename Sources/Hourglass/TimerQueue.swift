@@ -98,12 +98,28 @@ public final class TimerQueue: @unchecked Sendable {
     /// - Returns: how many callbacks ran.
     @discardableResult
     public func runDue(now: TimerInstant, limit: Int = .max) -> Int {
+        runDue(through: now.nanoseconds, limit: limit) { _ in now.nanoseconds }
+    }
+
+    /// For a clock whose time moves in steps (``VirtualClock``): runs, in order, every timer due
+    /// at or before `goal`, first moving time to each one's deadline with `moveTime`, which
+    /// returns the clock's time after the move. One pass, however many timers are due.
+    /// - Returns: how many callbacks ran.
+    @discardableResult
+    public func runDue(
+        through goal: TimerInstant, limit: Int = .max, movingTimeTo moveTime: (TimerInstant) -> TimerInstant
+    ) -> Int {
+        runDue(through: goal.nanoseconds, limit: limit) { moveTime(TimerInstant(nanoseconds: $0)).nanoseconds }
+    }
+
+    /// The loop of both: `now(deadline)` gives the time a timer due at `deadline` runs at.
+    private func runDue(through goal: Int64, limit: Int, now: (Int64) -> Int64) -> Int {
         var ran = 0
         lock.lock()
         isRunningDue = true
         armed = nil
-        while ran < limit, let top = storage.popFirst(dueBy: now.nanoseconds) {
-            guard let firing = prepareFire(of: top, now: now.nanoseconds) else { continue }
+        while ran < limit, let top = storage.popFirst(dueBy: goal) {
+            guard let firing = prepareFire(of: top, now: now(top.deadline)) else { continue }
             ran += 1
             self.firing = (CallbackThread.current, firing.event.scheduled)
             lock.unlock()

@@ -37,9 +37,13 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     public func advance(to instant: TimerInstant) -> Int {
         guard beginAdvance(to: instant.nanoseconds) else { return 0 }
         var fired = 0
-        while let goal = nextGoal(), let next = timerQueue.nextDeadline, next.nanoseconds <= goal {
-            backend.moveForward(to: next.nanoseconds)
-            fired += timerQueue.runDue(now: backend.now)
+        // One pass per goal; a callback that advances further extends the goal for another.
+        var goal = nextGoal()
+        while true {
+            fired += timerQueue.runDue(through: TimerInstant(nanoseconds: goal)) { backend.moveForward(to: $0) }
+            let extended = nextGoal()
+            if extended == goal { break }
+            goal = extended
         }
         finishAdvance()
         return fired
@@ -53,7 +57,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         var fired = 0
         while fired < maxFires, let next = timerQueue.nextDeadline {
             guard beginAdvance(to: next.nanoseconds) else { break }
-            backend.moveForward(to: next.nanoseconds)
+            backend.moveForward(to: next)
             fired += timerQueue.runDue(now: backend.now, limit: maxFires - fired)
             finishAdvance()
         }
@@ -69,7 +73,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     public func suspend(for duration: Duration) -> Int {
         let target = now + max(duration, .zero)
         guard beginAdvance(to: target.nanoseconds) else { return 0 }
-        backend.moveForward(to: target.nanoseconds)
+        backend.moveForward(to: target)
         let fired = timerQueue.runDue(now: backend.now)
         finishAdvance()
         return fired
@@ -84,13 +88,13 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         }
     }
 
-    private func nextGoal() -> Int64? {
+    private func nextGoal() -> Int64 {
         lock.withLock { pendingTarget }
     }
 
     private func finishAdvance() {
         let goal = lock.withLock { pendingTarget }
-        backend.moveForward(to: goal)
+        backend.moveForward(to: TimerInstant(nanoseconds: goal))
         lock.withLock {
             advancing = false
             pendingTarget = .min
@@ -106,8 +110,13 @@ final class VirtualBackend: TimerBackend, @unchecked Sendable {
 
     var now: TimerInstant { lock.withLock { TimerInstant(nanoseconds: nanoseconds) } }
 
-    func moveForward(to instant: Int64) {
-        lock.withLock { nanoseconds = max(nanoseconds, instant) }
+    /// Moves time to `instant` unless it is past already; returns the time after.
+    @discardableResult
+    func moveForward(to instant: TimerInstant) -> TimerInstant {
+        lock.withLock {
+            nanoseconds = max(nanoseconds, instant.nanoseconds)
+            return TimerInstant(nanoseconds: nanoseconds)
+        }
     }
 
     func wake(at instant: TimerInstant?) {}
