@@ -10,20 +10,23 @@ extension TimerQueue {
     /// what the timer does next. Returns nil for a stale entry. Caller holds the lock.
     func prepareFire(of entry: DueEntry, now: Int64) -> Firing? {
         let id = TimerID(slot: entry.slot, generation: entry.generation)
-        guard let slot = storage.slot(of: id), !storage[slot].state.isTerminal,
-              let handler = storage[slot].handler
-        else { return nil }
-        if entry.isManual {
-            return prepareManualFire(slot: slot, id: id, handler: handler, requestedAt: entry.deadline, now: now)
-        }
+        guard let slot = storage.slot(of: id), !storage[slot].state.isTerminal else { return nil }
         let scheduled = entry.deadline
-        switch storage.schedule(of: slot) {
-        case .oneShot:
-            _ = storage.end(slot: slot, as: .finished)
+        if !entry.isManual && storage[slot].kind == .oneShot {
+            // The common case, first: the one-shot ends and its handler moves to the firing.
+            guard let handler = storage.end(slot: slot, as: .finished) else { return nil }
             let event = TimerEvent(
                 scheduled: TimerInstant(nanoseconds: scheduled), now: TimerInstant(nanoseconds: now),
                 index: 0, missed: 0, isManual: false)
             return Firing(id: id, handler: handler, event: event)
+        }
+        guard let handler = storage[slot].handler else { return nil }
+        if entry.isManual {
+            return prepareManualFire(slot: slot, id: id, handler: handler, requestedAt: entry.deadline, now: now)
+        }
+        switch storage.schedule(of: slot) {
+        case .oneShot:
+            return nil  // handled above
         case .grid(var grid):
             let event = advanceGrid(&grid, scheduled: scheduled, now: now)
             storage.setSchedule(.grid(grid), of: slot)

@@ -30,7 +30,7 @@ public final class TimerQueue: @unchecked Sendable {
         self.init(backend: backend, storage: TimerStorage())
     }
 
-    init(backend: any TimerBackend, storage: TimerStorage) {
+    init(backend: any TimerBackend, storage: consuming TimerStorage) {
         self.backend = backend
         storageMemory.initialize(to: storage)
     }
@@ -64,7 +64,8 @@ public final class TimerQueue: @unchecked Sendable {
     /// Every live timer, earliest deadline first, then paused and idle ones in creation order.
     public var pendingTimers: [PendingTimer] {
         let listed: [(PendingTimer, UInt32)] = lock.withLock {
-            storage.records.enumerated().compactMap { slot, record in
+            storage.records.indices.compactMap { slot in
+                let record = storage[slot]
                 guard !record.state.isTerminal, record.handler != nil else { return nil }
                 let id = TimerID(slot: UInt32(slot), generation: record.generation)
                 let deadline = storage.deadline(of: slot).map(TimerInstant.init(nanoseconds:))

@@ -8,8 +8,8 @@
 /// record's): stale entries are dropped when they reach the top, and the heap is compacted
 /// when they outnumber the live ones, so it never holds more than about twice the live
 /// timers. Schedule and pop are O(log n), cancel O(1) amortized.
-struct TimerStorage {
-    private(set) var records: [TimerRecord] = []
+struct TimerStorage: ~Copyable {
+    private(set) var records = TimerSlab()
     private var freeSlots: [UInt32] = []
     private var extras: [TimerExtra] = []
     private var freeExtras: [Int32] = []
@@ -60,15 +60,13 @@ struct TimerStorage {
         let slot: Int
         if let reused = freeSlots.popLast() {
             slot = Int(reused)
-            records.withUnsafeMutableBufferPointer { records in
-                records[slot].handler = handler
-                records[slot].kind = kind
-                records[slot].state = .idle
-                records[slot].flags = flags
-                records[slot].sequence = sequence
-                records[slot].extra = extra
-                records[slot].value = value
-            }
+            records[slot].handler = handler
+            records[slot].kind = kind
+            records[slot].state = .idle
+            records[slot].flags = flags
+            records[slot].sequence = sequence
+            records[slot].extra = extra
+            records[slot].value = value
         } else {
             slot = records.count
             records.append(TimerRecord(handler: handler, kind: kind, state: .idle, flags: flags, generation: 0,
@@ -92,10 +90,11 @@ struct TimerStorage {
         return slot
     }
 
-    /// A timer's record, read and changed in place (a copy would retain its handler).
+    /// A timer's record, read and changed in place (a copy would retain its handler). The
+    /// slot must be one that ``slot(of:)`` returned or a heap entry names.
     subscript(slot: Int) -> TimerRecord {
-        _read { yield records[slot] }
-        _modify { yield &records[slot] }
+        unsafeAddress { UnsafePointer(records.base + slot) }
+        unsafeMutableAddress { records.base + slot }
     }
 
     /// A timer's schedule.
@@ -215,18 +214,20 @@ struct TimerStorage {
 
     /// Whether a heap entry is its timer's current one.
     @inline(__always)
-    private func isLive(_ entry: HeapEntry) -> Bool { Self.isLive(entry, in: records) }
+    private func isLive(_ entry: HeapEntry) -> Bool { Self.isLive(entry, in: records.base) }
 
     @inline(__always)
-    private static func isLive(_ entry: HeapEntry, in records: [TimerRecord]) -> Bool {
-        let slot = Int(entry.slot)
-        return records[slot].sequence == entry.sequence && records[slot].isScheduled
+    private static func isLive(_ entry: HeapEntry, in records: UnsafeMutablePointer<TimerRecord>) -> Bool {
+        let record = records + Int(entry.slot)
+        return record.pointee.sequence == entry.sequence && record.pointee.isScheduled
     }
 
     /// Keeps the heap's top live, and compacts the heap once stale entries outnumber live ones.
+    /// (Checking the top even when nothing is stale is deliberate: it brings the record of the
+    /// next timer to fire into the cache early. Skipping it measured 10-15 % slower pops.)
     private mutating func dropStaleEntries() {
         if staleCount > 32 && staleCount * 2 > heap.count {
-            let records = self.records
+            let records = self.records.base
             heap.removeAll { Self.isLive($0, in: records) }
             staleCount = 0
             return
@@ -300,9 +301,9 @@ struct TimerStorage {
 
     /// Replaces every sequence number in use by its rank, keeping their order.
     private mutating func renumberSequences() {
-        var used: [UInt32] = heap.nodes.map(\.sequence)
+        var used: [UInt32] = heap.sequences
         used += manualFires[manualHead...].map(\.sequence)
-        used += records.lazy.filter { !$0.state.isTerminal }.map(\.sequence)
+        for slot in records.indices where !records[slot].state.isTerminal { used.append(records[slot].sequence) }
         used.sort()
         func rank(_ sequence: UInt32) -> UInt32 {
             var low = 0, high = used.count
