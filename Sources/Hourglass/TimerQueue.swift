@@ -99,7 +99,21 @@ public final class TimerQueue: @unchecked Sendable {
     /// - Returns: how many callbacks ran.
     @discardableResult
     public func runDue(now: TimerInstant, limit: Int = .max) -> Int {
-        runDue(through: now.nanoseconds, limit: limit) { _ in now.nanoseconds }
+        runDue(limit: limit, goal: now.nanoseconds, nextGoal: { nil }, timeOfFire: { _, goal in goal })
+    }
+
+    /// For a real clock's backend: runs every due timer as ``runDue(now:limit:)`` does, then
+    /// reads the time again with `clock` and goes on while more timers fell due meanwhile (up
+    /// to `passes` readings), before the backend is re-armed: under load a clock pays one
+    /// wake-up for a run of timers rather than one each.
+    /// - Returns: how many callbacks ran.
+    @discardableResult
+    public func runDue(readingTime clock: () -> TimerInstant, passes: Int = 16) -> Int {
+        var left = passes
+        return runDue(limit: .max, goal: clock().nanoseconds, nextGoal: {
+            left -= 1
+            return left > 0 ? clock().nanoseconds : nil
+        }, timeOfFire: { _, goal in goal })
     }
 
     /// For a clock whose time moves in steps (``VirtualClock``): runs, in order, every timer due
@@ -110,17 +124,29 @@ public final class TimerQueue: @unchecked Sendable {
     public func runDue(
         through goal: TimerInstant, limit: Int = .max, movingTimeTo moveTime: (TimerInstant) -> TimerInstant
     ) -> Int {
-        runDue(through: goal.nanoseconds, limit: limit) { moveTime(TimerInstant(nanoseconds: $0)).nanoseconds }
+        runDue(limit: limit, goal: goal.nanoseconds, nextGoal: { nil }) { deadline, _ in
+            moveTime(TimerInstant(nanoseconds: deadline)).nanoseconds
+        }
     }
 
-    /// The loop of both: `now(deadline)` gives the time a timer due at `deadline` runs at.
-    private func runDue(through goal: Int64, limit: Int, now: (Int64) -> Int64) -> Int {
+    /// The loop of all three: runs what is due by `goal`; when nothing is left, asks `nextGoal`
+    /// for a later one (nil: done). `timeOfFire(deadline, goal)` is the time a timer runs at.
+    private func runDue(
+        limit: Int, goal start: Int64, nextGoal: () -> Int64?, timeOfFire: (Int64, Int64) -> Int64
+    ) -> Int {
         var ran = 0
+        var goal = start
         lock.lock()
         isRunningDue = true
         armed = nil
-        while ran < limit, let top = storage.popFirst(dueBy: goal) {
-            guard let firing = prepareFire(of: top, now: now(top.deadline)) else { continue }
+        while ran < limit {
+            guard let top = storage.popFirst(dueBy: goal) else {
+                // Nothing more due: look again at a later time, if the caller has one.
+                guard let first = storage.first, let later = nextGoal(), later > goal, first.deadline <= later else { break }
+                goal = later
+                continue
+            }
+            guard let firing = prepareFire(of: top, now: timeOfFire(top.deadline, goal)) else { continue }
             ran += 1
             self.firing = (CallbackThread.current, firing.event.scheduled)
             lock.unlock()

@@ -17,7 +17,7 @@ final class DispatchBackend: TimerBackend, @unchecked Sendable {
         self.timers = timers
         source.setEventHandler { [weak self] in
             guard let timers = self?.timers else { return }
-            timers.runDue(now: MonotonicTime.now())
+            timers.runDue(readingTime: MonotonicTime.now)
         }
         source.schedule(deadline: .distantFuture, repeating: .never)
         // Resumed once, here, and never suspended: so it can always be cancelled and released.

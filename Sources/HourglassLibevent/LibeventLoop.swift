@@ -144,7 +144,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
             event_base_loopbreak(base)
             return
         }
-        timers?.runDue(now: MonotonicTime.now())
+        timers?.runDue(readingTime: MonotonicTime.now)
     }
 
     /// Cancels the pending timers and frees every C resource. Runs once.

@@ -76,4 +76,28 @@ struct BackendTests {
         timers[3].cancel()
         expectNothingPending(clock)
     }
+
+    @Test("a busy real clock reads the time again and runs what fell due, without re-arming in between")
+    func catchUpReadings() throws {
+        let clock = RecordingClock()
+        let fired = Recorder<String>()
+        let timers = try [10, 20, 30, 40].map { milliseconds in
+            try clock.oneShot(after: .milliseconds(milliseconds)) { fire in fired.append("\(fire.scheduled)@\(fire.now)") }
+        }
+        // Readings: 15 ms at the wake-up, then 25 ms after the first timer ran, then 25 ms again.
+        let readings = Locked<[TimerInstant]>([.milliseconds(15), .milliseconds(25), .milliseconds(25)])
+        let ran = clock.timerQueue.runDue(readingTime: { readings.withLock { $0.removeFirst() } })
+        #expect(ran == 2)
+        #expect(fired.values == ["0.010s@0.015s", "0.020s@0.025s"])
+        #expect(readings.withLock { $0.isEmpty })
+        #expect(clock.backend.wakes == [.milliseconds(10), .milliseconds(30)])
+        // At most `passes` readings: the third timer is due at the second reading but waits.
+        let second = Locked<[TimerInstant]>([.milliseconds(30), .milliseconds(45)])
+        #expect(clock.timerQueue.runDue(readingTime: { second.withLock { $0.removeFirst() } }, passes: 1) == 1)
+        #expect(fired.values.last == "0.030s@0.030s")
+        #expect(second.withLock { $0 } == [.milliseconds(45)])
+        #expect(timers.map(\.state) == [.finished, .finished, .finished, .running])
+        timers[3].cancel()
+        expectNothingPending(clock)
+    }
 }
