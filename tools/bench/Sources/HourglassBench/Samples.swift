@@ -12,9 +12,16 @@ struct Samples {
         return values[min(values.count - 1, Int((Double(values.count - 1) * p).rounded()))]
     }
 
+    var isEmpty: Bool { values.isEmpty }
     var median: Int64 { percentile(0.5) }
     var p99: Int64 { percentile(0.99) }
     var max: Int64 { values.last ?? 0 }
+}
+
+/// The median of a few figures (the lower middle one for an even count).
+func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[(sorted.count - 1) / 2]
 }
 
 /// One figure of the report: a measure, a peer, a value, and its ratio to the floor.
