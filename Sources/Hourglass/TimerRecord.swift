@@ -10,8 +10,8 @@ struct TimerRecord {
     var state: TimerState
     var flags: TimerFlags
     var generation: UInt32
-    /// The number of its current heap entry while scheduled (an entry with another number is
-    /// stale); before that, its creation number. Orders listings.
+    /// The number of its last heap entry (``TimerSlab/scheduled`` says whether that entry is
+    /// live); before it was first scheduled, its creation number. Orders listings.
     var sequence: UInt32
     /// Index of the timer's ``TimerExtra``, or -1.
     var extra: Int32
@@ -31,12 +31,6 @@ struct TimerRecord {
         get { flags.contains(.isAbsolute) }
         set { if newValue { flags.insert(.isAbsolute) } else { flags.remove(.isAbsolute) } }
     }
-
-    /// Whether the heap holds a live entry for it (numbered `sequence`, due at `value`).
-    var isScheduled: Bool {
-        get { flags.contains(.isScheduled) }
-        set { if newValue { flags.insert(.isScheduled) } else { flags.remove(.isScheduled) } }
-    }
 }
 
 /// A record's yes/no facts, in one byte.
@@ -44,7 +38,6 @@ struct TimerFlags: OptionSet {
     let rawValue: UInt8
     static let hasHandle = TimerFlags(rawValue: 1 << 0)
     static let isAbsolute = TimerFlags(rawValue: 1 << 1)
-    static let isScheduled = TimerFlags(rawValue: 1 << 2)
 }
 
 /// What only some timers need: a repeating or countdown schedule, a leeway.

@@ -2,20 +2,28 @@
 /// changed in place through addressors, with no copy of a record, no uniqueness check and no
 /// bounds check (the queue checks every slot it is given against `count` first).
 ///
+/// Beside the records, a compact array says which heap entry is each slot's live one: four
+/// bytes a slot, so that checking heap entries (when the heap is compacted) stays in cache
+/// where the 40-byte records would not.
+///
 /// Noncopyable, so the memory has exactly one owner and is freed exactly once.
 struct TimerSlab: ~Copyable {
     private(set) var base: UnsafeMutablePointer<TimerRecord>
+    /// `scheduled[slot]`: the sequence number of the slot's live heap entry; 0 for none.
+    private(set) var scheduled: UnsafeMutablePointer<UInt32>
     private var capacity: Int
     private(set) var count = 0
 
     init() {
         capacity = 16
         base = .allocate(capacity: capacity)
+        scheduled = .allocate(capacity: capacity)
     }
 
     deinit {
         base.deinitialize(count: count)
         base.deallocate()
+        scheduled.deallocate()
     }
 
     var indices: Range<Int> { 0..<count }
@@ -31,9 +39,14 @@ struct TimerSlab: ~Copyable {
             larger.moveInitialize(from: base, count: count)
             base.deallocate()
             base = larger
+            let largerScheduled = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity * 2)
+            largerScheduled.update(from: scheduled, count: count)
+            scheduled.deallocate()
+            scheduled = largerScheduled
             capacity *= 2
         }
         (base + count).initialize(to: record)
+        scheduled[count] = 0
         count += 1
     }
 }

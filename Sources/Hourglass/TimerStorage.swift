@@ -127,7 +127,7 @@ struct TimerStorage: ~Copyable {
     }
 
     /// The deadline a running timer is scheduled for.
-    func deadline(of slot: Int) -> Int64? { records[slot].isScheduled ? records[slot].value : nil }
+    func deadline(of slot: Int) -> Int64? { records.scheduled[slot] != 0 ? records[slot].value : nil }
 
     /// Ends a timer: out of the heap, handler and extra released, slot freed unless a handle
     /// names it. Returns the handler so the caller can release it outside the lock.
@@ -193,7 +193,7 @@ struct TimerStorage: ~Copyable {
         let sequence = takeSequence()
         records[slot].sequence = sequence
         records[slot].value = deadline
-        records[slot].isScheduled = true
+        records.scheduled[slot] = sequence
         heap.insert(HeapEntry(deadline: deadline, sequence: sequence, slot: UInt32(slot)))
     }
 
@@ -206,29 +206,26 @@ struct TimerStorage: ~Copyable {
 
     /// Makes a timer's scheduled entry stale, if it has one.
     mutating func unschedule(slot: Int) {
-        guard records[slot].isScheduled else { return }
-        records[slot].isScheduled = false
+        guard records.scheduled[slot] != 0 else { return }
+        records.scheduled[slot] = 0
         staleCount += 1
         dropStaleEntries()
     }
 
     /// Whether a heap entry is its timer's current one.
     @inline(__always)
-    private func isLive(_ entry: HeapEntry) -> Bool { Self.isLive(entry, in: records.base) }
+    private func isLive(_ entry: HeapEntry) -> Bool { Self.isLive(entry, in: records.scheduled) }
 
     @inline(__always)
-    private static func isLive(_ entry: HeapEntry, in records: UnsafeMutablePointer<TimerRecord>) -> Bool {
-        let record = records + Int(entry.slot)
-        return record.pointee.sequence == entry.sequence && record.pointee.isScheduled
+    private static func isLive(_ entry: HeapEntry, in scheduled: UnsafeMutablePointer<UInt32>) -> Bool {
+        scheduled[Int(entry.slot)] == entry.sequence
     }
 
     /// Keeps the heap's top live, and compacts the heap once stale entries outnumber live ones.
-    /// (Checking the top even when nothing is stale is deliberate: it brings the record of the
-    /// next timer to fire into the cache early. Skipping it measured 10-15 % slower pops.)
     private mutating func dropStaleEntries() {
         if staleCount > 32 && staleCount * 2 > heap.count {
-            let records = self.records.base
-            heap.removeAll { Self.isLive($0, in: records) }
+            let scheduled = records.scheduled
+            heap.removeAll { Self.isLive($0, in: scheduled) }
             staleCount = 0
             return
         }
@@ -278,7 +275,7 @@ struct TimerStorage: ~Copyable {
             }
         } else {
             _ = heap.popFirst()
-            records[Int(entry.slot)].isScheduled = false
+            records.scheduled[Int(entry.slot)] = 0
             dropStaleEntries()
         }
         return entry
@@ -319,6 +316,7 @@ struct TimerStorage: ~Copyable {
         }
         for slot in records.indices where !records[slot].state.isTerminal {
             records[slot].sequence = rank(records[slot].sequence)
+            if records.scheduled[slot] != 0 { records.scheduled[slot] = rank(records.scheduled[slot]) }
         }
         nextSequence = UInt32(used.count)
     }

@@ -11,11 +11,12 @@ enum HourglassBench {
         let quick = arguments.contains("--quick")
         let json = value(after: "--json", in: arguments)
         if arguments.contains("--profile-schedule") {
-            // For `valgrind --tool=callgrind`: 100 000 one-shots scheduled and cancelled on a
-            // VirtualClock, nothing else; by TimerID with `--by-id`.
+            // For `valgrind --tool=callgrind`: 100 000 one-shots (`--count N`) scheduled and
+            // cancelled on a VirtualClock, nothing else; by TimerID with `--by-id`.
+            let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000
             var random = SplitMix(seed: 42)
-            let delays = (0..<100_000).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random) }
-            var order = (0..<Int32(100_000)).map { $0 }
+            let delays = (0..<count).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random) }
+            var order = (0..<Int32(count)).map { $0 }
             order.shuffle(using: &random)
             _ = arguments.contains("--by-id") ? ScalePeers.virtualClockByID(delays, order) : ScalePeers.virtualClock(delays, order)
             return
