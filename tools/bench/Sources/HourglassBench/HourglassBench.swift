@@ -3,7 +3,8 @@ import Foundation
 /// `hourglass-bench`: every figure for every peer in one release run; prints a table (with
 /// each figure's ratio to the C floor of the same measure) and writes JSON.
 ///   hourglass-bench [--quick] [--only MEASURE,…] [--json PATH]
-/// Measures: one-shot, repeat, scale, burst, coalescing, virtual.
+/// Measures: one-shot, repeat, scale, burst, coalescing, virtual; and, only when asked for
+/// with `--only`, repeat-60s (a minute long).
 @main
 enum HourglassBench {
     static func main() async {
