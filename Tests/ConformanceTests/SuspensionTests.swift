@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// A real process suspension: `hourglass-demo` runs a 7 s countdown in a child process,
-/// which is stopped with SIGSTOP for (at least) 3 s right after its "5s left" tick and then
-/// continued.
+/// which is stopped with SIGSTOP for (at least) 3 s once its "5s left" tick has been read,
+/// and then continued.
 ///
 /// Tolerances: the first line after SIGCONT must arrive within 0.5 s (the child only has to
 /// be scheduled and its wake-up delivered; 0.5 s leaves room for a loaded 2-core CI machine)
@@ -25,7 +25,13 @@ struct SuspensionTests {
         #expect(await child.finish() == 0)
 
         let lines = child.lines
-        let afterStop = lines.drop { $0.arrived <= beforeStop.arrived }.filter { $0.text.contains(" left") }
+        // The first tick after the stop is the one whose own time stamp jumps by more than 2 s
+        // (ticks are 1 s apart). Found by the child's stamps, not by arrival: on a loaded
+        // machine this process can read "5s left" late, after the child printed more ticks.
+        let ticks = lines.drop { $0.arrived < beforeStop.arrived }.filter { $0.text.contains(" left") }
+        let stamps = ticks.map { Self.parse($0.text)?.elapsed ?? 0 }
+        let firstAfterStop = try #require(stamps.indices.dropFirst().first { stamps[$0] - stamps[$0 - 1] > 2 })
+        let afterStop = Array(ticks[firstAfterStop...])
         let first = try #require(afterStop.first)
         let (elapsed, shown) = try #require(Self.parse(first.text))
         let expected = Int((7 - elapsed).rounded(.up))
