@@ -1,11 +1,14 @@
 /// Checks timer arguments, turning each bad one into its ``TimerError``.
-enum TimerArguments {
+@usableFromInline
+enum TimerArguments: Sendable {
+    @usableFromInline
     static func delay(_ delay: Duration) throws(TimerError) -> Int64 {
         let value = try delay.timerNanoseconds()
         guard value >= 0 else { throw .negativeDelay(delay) }
         return value
     }
 
+    @usableFromInline
     static func leeway(_ leeway: Duration) throws(TimerError) -> Int64 {
         let value = try leeway.timerNanoseconds()
         guard value >= 0 else { throw .negativeLeeway(leeway) }

@@ -8,6 +8,7 @@ extension TimerClock {
     ///   - leeway: how late it may fire so that the clock can wake once for several timers.
     ///   - startsRunning: `false` creates it idle, to be started later.
     ///   - action: runs on the clock's context.
+    @inlinable
     public func oneShot(
         after delay: Duration, leeway: Duration = .zero, startsRunning: Bool = true,
         _ action: @escaping @Sendable (TimerFire) -> Void

@@ -1,3 +1,7 @@
+// The hot entry points (these, and `oneShot(after:)`) are @inlinable: specialized in the
+// caller for a concrete clock, they read its `timerQueue` directly instead of through the
+// protocol witness, which retains and releases the queue on every call (20 % of the
+// instructions of schedule + cancel on LibeventClock, measured with callgrind).
 extension TimerClock {
     /// A one-shot with no handle object: what to use for very many timers (a timeout per
     /// request, say). It costs no allocation beyond the slab entry, and the caller keeps an
@@ -10,7 +14,7 @@ extension TimerClock {
     ///   - delay: how long from now until it fires; must not be negative.
     ///   - leeway: how late it may fire so that the clock can wake once for several timers.
     ///   - action: runs on the clock's context.
-    @discardableResult
+    @inlinable @discardableResult
     public func schedule(
         after delay: Duration, leeway: Duration = .zero, _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerID {
@@ -22,7 +26,7 @@ extension TimerClock {
     /// deadline order, if it has passed); see ``schedule(after:leeway:_:)``. Its
     /// ``TimerFire/scheduled`` is exactly `deadline`. Scheduling for an instant does not read
     /// the clock, so timers computed from one reading of ``now`` are added at heap cost alone.
-    @discardableResult
+    @inlinable @discardableResult
     public func schedule(
         at deadline: TimerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerID {
@@ -32,6 +36,7 @@ extension TimerClock {
 
     /// Cancels the timer `id` names: its callback does not start again. Idempotent, safe from
     /// any thread and from inside any callback; a no-op once the timer is done.
+    @inlinable
     public func cancel(_ id: TimerID) {
         timerQueue.cancel(id)
     }

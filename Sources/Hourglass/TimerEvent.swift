@@ -1,5 +1,6 @@
 /// What the queue hands a timer's handler: everything any timer kind needs to report.
-struct TimerEvent {
+@usableFromInline
+struct TimerEvent: Sendable {
     var scheduled: TimerInstant
     var now: TimerInstant
     var index: Int64
@@ -14,6 +15,7 @@ struct TimerEvent {
 /// A timer's callback: the caller's action as given, so the common timers allocate no wrapper
 /// closure, or a handler that sees the whole event and returns `false` when its weak target
 /// is gone, which cancels the timer.
+@usableFromInline
 enum TimerHandler: Sendable {
     case action(@Sendable (TimerFire) -> Void)
     case handler(@Sendable (TimerEvent) -> Bool)

@@ -10,6 +10,7 @@ public final class TimerHandle: Sendable, CustomStringConvertible {
     /// The kind of timer.
     public let kind: TimerKind
 
+    @usableFromInline
     init(queue: TimerQueue, id: TimerID, kind: TimerKind) {
         self.queue = queue
         self.id = id

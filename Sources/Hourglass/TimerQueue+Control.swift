@@ -20,6 +20,7 @@ extension TimerQueue {
     }
 
     /// Adds a one-shot due `delay` after its start; starts it at once when `start` is true.
+    @usableFromInline
     func addOneShot(delay: Int64, leeway: Int64, start: Bool, hasHandle: Bool, handler: TimerHandler) -> TimerID {
         let now = start ? backend.now.nanoseconds : 0
         return lock.withLock {
@@ -31,6 +32,7 @@ extension TimerQueue {
     }
 
     /// Adds a running one-shot due at `deadline`; the clock is not read.
+    @usableFromInline
     func addOneShot(deadline: Int64, leeway: Int64, hasHandle: Bool, handler: TimerHandler) -> TimerID {
         lock.withLock {
             let id = storage.allocateOneShot(value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
@@ -99,6 +101,7 @@ extension TimerQueue {
     }
 
     /// Cancels a timer; idempotent, safe from any thread and from inside any callback.
+    @usableFromInline
     func cancel(_ id: TimerID) {
         let released: TimerHandler? = lock.withLock {
             guard let slot = storage.slot(of: id), !storage[slot].state.isTerminal else { return nil }

@@ -13,13 +13,21 @@ enum HourglassBench {
         let json = value(after: "--json", in: arguments)
         if arguments.contains("--profile-schedule") {
             // For `valgrind --tool=callgrind`: 100 000 one-shots (`--count N`) scheduled and
-            // cancelled on a VirtualClock, nothing else; by TimerID with `--by-id`.
+            // cancelled on a VirtualClock (`--clock libevent|dispatch`), nothing else; by TimerID
+            // with `--by-id`.
             let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000
             var random = SplitMix(seed: 42)
             let delays = (0..<count).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random) }
             var order = (0..<Int32(count)).map { $0 }
             order.shuffle(using: &random)
-            _ = arguments.contains("--by-id") ? ScalePeers.virtualClockByID(delays, order) : ScalePeers.virtualClock(delays, order)
+            switch (value(after: "--clock", in: arguments) ?? "virtual", arguments.contains("--by-id")) {
+            case ("libevent", true): _ = ScalePeers.libeventClockByID(delays, order)
+            case ("libevent", false): _ = ScalePeers.libeventClock(delays, order)
+            case ("dispatch", true): _ = ScalePeers.dispatchClockByID(delays, order)
+            case ("dispatch", false): _ = ScalePeers.dispatchClock(delays, order)
+            case (_, true): _ = ScalePeers.virtualClockByID(delays, order)
+            case (_, false): _ = ScalePeers.virtualClock(delays, order)
+            }
             return
         }
         let only = Set(value(after: "--only", in: arguments)?.split(separator: ",").map(String.init) ?? [])
