@@ -123,12 +123,10 @@ struct TimerHeap: ~Copyable {
     }
 
     private static func allocate(capacity: Int) -> UnsafeMutablePointer<HeapEntry> {
-        let block = UnsafeMutableRawPointer.allocate(
-            byteCount: (capacity + padding) * MemoryLayout<HeapEntry>.stride, alignment: 64)
-        return block.bindMemory(to: HeapEntry.self, capacity: capacity + padding) + padding
+        LargeAllocation.allocate(HeapEntry.self, count: capacity + padding, alignment: 64) + padding
     }
 
     private static func deallocate(_ nodes: UnsafeMutablePointer<HeapEntry>) {
-        UnsafeMutableRawPointer(nodes - padding).deallocate()
+        LargeAllocation.deallocate(nodes - padding)
     }
 }

@@ -16,14 +16,14 @@ struct TimerSlab: ~Copyable {
 
     init() {
         capacity = 16
-        base = .allocate(capacity: capacity)
-        scheduled = .allocate(capacity: capacity)
+        base = LargeAllocation.allocate(TimerRecord.self, count: capacity)
+        scheduled = LargeAllocation.allocate(UInt32.self, count: capacity)
     }
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
-        scheduled.deallocate()
+        LargeAllocation.deallocate(base)
+        LargeAllocation.deallocate(scheduled)
     }
 
     var indices: Range<Int> { 0..<count }
@@ -35,13 +35,13 @@ struct TimerSlab: ~Copyable {
 
     mutating func append(_ record: consuming TimerRecord) {
         if count == capacity {
-            let larger = UnsafeMutablePointer<TimerRecord>.allocate(capacity: capacity * 2)
+            let larger = LargeAllocation.allocate(TimerRecord.self, count: capacity * 2)
             larger.moveInitialize(from: base, count: count)
-            base.deallocate()
+            LargeAllocation.deallocate(base)
             base = larger
-            let largerScheduled = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity * 2)
+            let largerScheduled = LargeAllocation.allocate(UInt32.self, count: capacity * 2)
             largerScheduled.update(from: scheduled, count: count)
-            scheduled.deallocate()
+            LargeAllocation.deallocate(scheduled)
             scheduled = largerScheduled
             capacity *= 2
         }

@@ -37,9 +37,10 @@ enum HourglassBench {
             exit(2)
         }
         if arguments.contains("--profile-virtual") {
-            // For callgrind: 100 000 one-shots at random deadlines run by a VirtualClock.
+            // For callgrind: 100 000 one-shots (`--count N`) at random deadlines run by a VirtualClock.
+            let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000
             var random = SplitMix(seed: 42)
-            let delays = (0..<100_000).map { _ in Int64.random(in: 0...3_600_000_000_000, using: &random) }
+            let delays = (0..<count).map { _ in Int64.random(in: 0...3_600_000_000_000, using: &random) }
             print(VirtualMeasures.firesPerSecond(delays))
             return
         }
