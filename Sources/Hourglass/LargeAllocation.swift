@@ -2,7 +2,7 @@
 import Glibc
 #endif
 
-/// Memory for the queue's big arrays (records, heap). From 4 MiB on Linux it is aligned to
+/// Memory for the queue's big arrays (records, heap). From 16 MiB on Linux it is aligned to
 /// 2 MiB and marked for transparent huge pages (`MADV_HUGEPAGE`; the system's default here is
 /// `madvise`): a million timers are looked up at random, and with 4 KiB pages nearly every
 /// lookup also missed the TLB.
@@ -13,7 +13,8 @@ enum LargeAllocation {
     static func allocate<T>(_ type: T.Type, count: Int, alignment: Int = MemoryLayout<T>.alignment) -> UnsafeMutablePointer<T> {
         let byteCount = count * MemoryLayout<T>.stride
         #if canImport(Glibc)
-        if byteCount >= 2 * hugePage {
+        // Below 16 MiB the rounding up to whole huge pages would cost more than it saves.
+        if byteCount >= 8 * hugePage {
             let rounded = (byteCount + hugePage - 1) / hugePage * hugePage
             let memory = UnsafeMutableRawPointer.allocate(byteCount: rounded, alignment: hugePage)
             _ = madvise(memory, rounded, MADV_HUGEPAGE)  // advice only: without it, plain pages

@@ -12,6 +12,13 @@ struct ScaleResult {
     let scheduleNanoseconds: Int64
     let cancelNanoseconds: Int64
     let residentBytes: Int64
+
+    /// Each figure's better value of the two runs.
+    func best(with other: ScaleResult) -> ScaleResult {
+        ScaleResult(scheduleNanoseconds: min(scheduleNanoseconds, other.scheduleNanoseconds),
+                    cancelNanoseconds: min(cancelNanoseconds, other.cancelNanoseconds),
+                    residentBytes: min(residentBytes, other.residentBytes))
+    }
 }
 
 /// `n` timers far in the future, then cancelled in random order, on each peer. Memory is what
