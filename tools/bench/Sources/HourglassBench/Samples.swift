@@ -115,3 +115,27 @@ func allocatedBytes() -> Int64 {
 }
 
 func now() -> Int64 { bench_now_ns() }
+
+/// Where a repeating timer's ticks stand against their grid (tick n due at (n + 1) × period).
+/// One late tick is jitter, not drift, so neither figure rests on a single tick.
+struct Drift {
+    /// The median lateness of the last 100 ticks.
+    let end: Double
+    /// The least-squares slope of lateness over the tick number: growth per tick.
+    let perTick: Double
+
+    init?(_ fired: [Int64], period: Int64) {
+        guard fired.count > 1 else { return nil }
+        let lateness = fired.enumerated().map { Double($1 - Int64($0 + 1) * period) }
+        end = median(Array(lateness.suffix(100)))
+        let count = Double(lateness.count)
+        let meanIndex = (count - 1) / 2
+        let meanLateness = lateness.reduce(0, +) / count
+        var covariance = 0.0, variance = 0.0
+        for (index, late) in lateness.enumerated() {
+            covariance += (Double(index) - meanIndex) * (late - meanLateness)
+            variance += (Double(index) - meanIndex) * (Double(index) - meanIndex)
+        }
+        perTick = covariance / variance
+    }
+}
