@@ -123,10 +123,12 @@ struct TimerHeap: ~Copyable {
     }
 
     private static func allocate(capacity: Int) -> UnsafeMutablePointer<HeapEntry> {
-        LargeAllocation.allocate(HeapEntry.self, count: capacity + padding, alignment: 64) + padding
+        let block = UnsafeMutableRawPointer.allocate(
+            byteCount: (capacity + padding) * MemoryLayout<HeapEntry>.stride, alignment: 64)
+        return block.bindMemory(to: HeapEntry.self, capacity: capacity + padding) + padding
     }
 
     private static func deallocate(_ nodes: UnsafeMutablePointer<HeapEntry>) {
-        LargeAllocation.deallocate(nodes - padding)
+        UnsafeMutableRawPointer(nodes - padding).deallocate()
     }
 }

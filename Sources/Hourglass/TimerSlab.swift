@@ -16,14 +16,14 @@ struct TimerSlab: ~Copyable {
 
     init() {
         capacity = 16
-        base = LargeAllocation.allocate(TimerRecord.self, count: capacity)
-        scheduled = LargeAllocation.allocate(UInt32.self, count: capacity)
+        base = .allocate(capacity: capacity)
+        scheduled = .allocate(capacity: capacity)
     }
 
     deinit {
         base.deinitialize(count: count)
-        LargeAllocation.deallocate(base)
-        LargeAllocation.deallocate(scheduled)
+        base.deallocate()
+        scheduled.deallocate()
     }
 
     var indices: Range<Int> { 0..<count }
@@ -35,13 +35,13 @@ struct TimerSlab: ~Copyable {
 
     mutating func append(_ record: consuming TimerRecord) {
         if count == capacity {
-            let larger = LargeAllocation.allocate(TimerRecord.self, count: capacity * 2)
+            let larger = UnsafeMutablePointer<TimerRecord>.allocate(capacity: capacity * 2)
             larger.moveInitialize(from: base, count: count)
-            LargeAllocation.deallocate(base)
+            base.deallocate()
             base = larger
-            let largerScheduled = LargeAllocation.allocate(UInt32.self, count: capacity * 2)
+            let largerScheduled = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity * 2)
             largerScheduled.update(from: scheduled, count: count)
-            LargeAllocation.deallocate(scheduled)
+            scheduled.deallocate()
             scheduled = largerScheduled
             capacity *= 2
         }

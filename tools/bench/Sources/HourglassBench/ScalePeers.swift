@@ -13,11 +13,12 @@ struct ScaleResult {
     let cancelNanoseconds: Int64
     let residentBytes: Int64
 
-    /// Each figure's better value of the two runs.
+    /// The faster time of the two runs for each operation, and the larger memory figure
+    /// (the memory one run reuses from an earlier one is not free).
     func best(with other: ScaleResult) -> ScaleResult {
         ScaleResult(scheduleNanoseconds: min(scheduleNanoseconds, other.scheduleNanoseconds),
                     cancelNanoseconds: min(cancelNanoseconds, other.cancelNanoseconds),
-                    residentBytes: min(residentBytes, other.residentBytes))
+                    residentBytes: max(residentBytes, other.residentBytes))
     }
 }
 
