@@ -61,7 +61,8 @@ public final class TimerQueue: @unchecked Sendable {
     /// How many timers are alive (idle, running or paused).
     public var liveCount: Int { lock.withLock { storage.liveCount } }
 
-    /// Every live timer, earliest deadline first, then paused and idle ones in creation order.
+    /// Every live timer, earliest deadline first (equal deadlines in firing order), then paused
+    /// and idle ones in the order they were created or last started.
     public var pendingTimers: [PendingTimer] {
         let listed: [(PendingTimer, UInt32)] = lock.withLock {
             storage.records.indices.compactMap { slot in

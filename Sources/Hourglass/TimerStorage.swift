@@ -4,8 +4,9 @@
 /// Not thread-safe: ``TimerQueue`` owns it and touches it only under its lock. Records live in
 /// a flat array addressed by slot + generation (so a stale ``TimerID`` can never reach a
 /// reused slot); the heap holds 16-byte entries with the key inline. Cancelling or
-/// rescheduling leaves the old entry in the heap, stale (its number no longer matches the
-/// record's): stale entries are dropped when they reach the top, and the heap is compacted
+/// rescheduling leaves the old entry in the heap, stale (its number is no longer the one
+/// ``TimerSlab/scheduled`` holds for its slot): stale entries are dropped when they reach the
+/// top, and the heap is compacted
 /// when they outnumber the live ones, so it never holds more than about twice the live
 /// timers. Schedule and pop are O(log n), cancel O(1) amortized.
 struct TimerStorage: ~Copyable {
