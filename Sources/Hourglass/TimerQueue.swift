@@ -62,7 +62,7 @@ public final class TimerQueue: @unchecked Sendable {
     public var liveCount: Int { lock.withLock { storage.liveCount } }
 
     /// Every live timer, earliest deadline first (equal deadlines in firing order), then paused
-    /// and idle ones in the order they were created or last started.
+    /// and idle ones in the order they were created or last scheduled.
     public var pendingTimers: [PendingTimer] {
         let listed: [(PendingTimer, UInt32)] = lock.withLock {
             storage.records.indices.compactMap { slot in
