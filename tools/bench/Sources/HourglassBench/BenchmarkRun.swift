@@ -19,7 +19,7 @@ struct BenchmarkRun {
         var random = SplitMix(seed: 42)
         func runs(_ measure: String) -> Bool { only.isEmpty || only.contains(measure) }
         // The virtual clock first, in a fresh process: after the GCD and NIO peers have run,
-        // the same measure read up to 1.5 × slower (it frees a closure per fire, and the
+        // the same measure read up to 1.9 × slower (it frees a closure per fire, and the
         // allocator's state after their threads is not the same). Its inputs come from their
         // own generator, so they do not depend on which measures run.
         var virtualRandom = SplitMix(seed: 6)
