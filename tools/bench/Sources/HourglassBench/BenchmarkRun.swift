@@ -19,9 +19,9 @@ struct BenchmarkRun {
         var random = SplitMix(seed: 42)
         func runs(_ measure: String) -> Bool { only.isEmpty || only.contains(measure) }
         // The virtual clock first, in a fresh process: after the GCD and NIO peers have run,
-        // the same measure read up to 1.9 × slower (it frees a closure per fire, and the
-        // allocator's state after their threads is not the same). Its inputs come from their
-        // own generator, so they do not depend on which measures run.
+        // the same measure read up to 1.9 × slower (it frees a closure per fire; the allocator's
+        // state after their threads is the likely cause). Its inputs come from a generator of
+        // their own, so they do not depend on which measures run.
         var virtualRandom = SplitMix(seed: 6)
         virtualClock(random: &virtualRandom, run: runs("virtual"))
         await oneShotLateness(random: &random, run: runs("one-shot"))
