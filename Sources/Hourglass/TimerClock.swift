@@ -6,7 +6,8 @@
 /// The timer kinds (``oneShot(after:leeway:startsRunning:_:)``,
 /// ``repeating(every:startingAfter:leeway:policy:startsRunning:_:)``,
 /// ``countdown(for:tick:leeway:startsRunning:onTick:onFinish:)``,
-/// ``frameTicker(framesPerSecond:startsRunning:_:)``) are written once, on the queue, so
+/// ``frameTicker(framesPerSecond:startsRunning:_:)``, and for very many timers one-shots kept
+/// by an 8-byte ``TimerID``, ``schedule(after:leeway:_:)``) are written once, on the queue, so
 /// they behave the same on every clock.
 ///
 /// Every `TimerClock` is also a Swift `Clock`, so `try await clock.sleep(for: .seconds(1))`
