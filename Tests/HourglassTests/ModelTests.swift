@@ -22,6 +22,18 @@ struct ModelTests {
         }
     }
 
+    @Test("100 long programs that cancel and pause much (stale heap entries compacted) agree too")
+    func churningPrograms() {
+        for seed in UInt64(1)...100 {
+            var random = SplitMix64(seed: seed)
+            let program = (0..<300).map { _ in TimerOperation.randomChurn(using: &random) } + [.advance(300)]
+            guard Self.disagrees(program) else { continue }
+            let shrunk = Self.shrink(program)
+            Issue.record("churn seed \(seed) disagrees; shrunk to \(shrunk.count) operations: \(shrunk)")
+            return
+        }
+    }
+
     @Test("the model test can fail: a wrong model is caught and shrunk")
     func modelCatchesADifference() {
         let program: [TimerOperation] = [.advance(5), .oneShot(delay: 10, running: true), .repeating(interval: 3, start: 0, burst: false, running: true),

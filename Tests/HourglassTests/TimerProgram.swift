@@ -40,6 +40,23 @@ enum TimerOperation: Hashable, CustomStringConvertible {
         default: return .suspend(ms(0...200))
         }
     }
+
+    /// A random operation of a long program that cancels and pauses much and advances little,
+    /// so that stale heap entries pile up past the queue's compaction threshold.
+    static func randomChurn(using random: inout SplitMix64) -> TimerOperation {
+        func ms(_ range: ClosedRange<Int64>) -> Int64 { Int64.random(in: range, using: &random) }
+        let target = Int.random(in: 0..<400, using: &random)
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<25: return .oneShot(delay: ms(0...600), running: true)
+        case 25..<30: return .repeating(interval: ms(1...50), start: ms(0...100), burst: Bool.random(using: &random), running: true)
+        case 30..<70: return .cancel(target)
+        case 70..<80: return .pause(target)
+        case 80..<88: return .resume(target)
+        case 88..<92: return .fire(target)
+        case 92..<98: return .advance(ms(0...20))
+        default: return .suspend(ms(0...40))
+        }
+    }
 }
 
 /// One callback as a test sees it.
