@@ -1,64 +1,110 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
 
+import Foundation
 import PackageDescription
+
+/// Observation (the view-models' `Observable` conformance) needs these; the core needs less.
+let observationAvailability =
+    "AvailabilityMacro=HourglassObservation:macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0"
+
+/// libevent comes from Debian's libevent-dev: its targets, and whatever uses them, are Linux-only.
+let onLinux = TargetDependencyCondition.when(platforms: [.linux])
 
 let package = Package(
     name: "Hourglass",
+    // `Clock`, `Duration` and `Instant` need these; Observation-based types say what they need more.
+    platforms: [.macOS(.v13), .iOS(.v16), .tvOS(.v16), .watchOS(.v9), .visionOS(.v1)],
     products: [
         .library(name: "Hourglass", targets: ["Hourglass"]),
-        .library(name: "SignUp", targets: ["SignUp"]),
-        .library(name: "LineMode", targets: ["LineMode"]),
         .library(name: "HourglassDispatch", targets: ["HourglassDispatch"]),
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
-        .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
+        .library(name: "SignUp", targets: ["SignUp"]),
+        .library(name: "LineMode", targets: ["LineMode"]),
         .executable(name: "linemode", targets: ["linemode"]),
+        .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // The timer core: TimerClock, the timer queue, every timer kind and VirtualClock.
         // Depends on the Swift toolchain alone and builds on Apple platforms too.
         .target(name: "Hourglass"),
         .testTarget(name: "HourglassTests", dependencies: ["Hourglass", "TestSupport"]),
-        // What the test targets share (a TSan-visible lock).
+        // What the test targets share (a TSan-visible lock, a seeded generator, built products).
         .target(name: "TestSupport", path: "Tests/TestSupport"),
-        // The sign-up view-models: pure state machines, their runtimes, strings (en, zh-Hans),
-        // the service and store protocols. Depends on the core alone, so it builds for Apple
-        // platforms too.
-        .target(name: "SignUp", dependencies: ["Hourglass"]),
-        .testTarget(name: "SignUpTests", dependencies: ["SignUp", "Hourglass", "TestSupport"]),
         // GCD backend: DispatchClock.
         .target(name: "HourglassDispatch", dependencies: ["Hourglass"]),
-        // libevent through Debian's libevent-dev; C stays in this module.
+        // libevent through Debian's libevent-dev; C stays in CLibevent. Linux only: on other
+        // platforms HourglassLibevent is an empty module.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
-        .target(name: "HourglassLibevent", dependencies: ["Hourglass", "CLibevent"]),
+        .target(name: "HourglassLibevent", dependencies: ["Hourglass", .target(name: "CLibevent", condition: onLinux)]),
         // One conformance suite, run on every clock.
-        .testTarget(name: "ConformanceTests", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent", "TestSupport"]),
+        .testTarget(
+            name: "ConformanceTests",
+            dependencies: [
+                "Hourglass", "HourglassDispatch", "TestSupport",
+                .target(name: "HourglassLibevent", condition: onLinux),
+            ]
+        ),
+        // The sign-up view-models: pure state machines, their runtimes, strings, the service and
+        // store protocols. Depends on the core alone, so it builds for Apple platforms too.
+        .target(name: "SignUp", dependencies: ["Hourglass"]),
+        .testTarget(name: "SignUpTests", dependencies: ["SignUp", "Hourglass", "TestSupport"]),
         // linemode: the script language, the session and the runner (a library, testable) …
-        .target(name: "LineMode", dependencies: ["Hourglass", "HourglassDispatch", "HourglassLibevent", "SignUp"]),
+        .target(
+            name: "LineMode",
+            dependencies: [
+                "Hourglass", "HourglassDispatch", "SignUp",
+                .target(name: "HourglassLibevent", condition: onLinux),
+            ]
+        ),
         .testTarget(name: "LineModeTests", dependencies: ["LineMode", "SignUp", "Hourglass", "TestSupport"]),
         // … and its executable: `@main` and the command-line options only.
-        .executableTarget(name: "linemode", dependencies: [
-            "LineMode", "SignUp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "linemode",
+            dependencies: [
+                "LineMode", "SignUp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
         // One countdown on any clock, printed tick by tick; the child process of the
         // suspension test.
-        .executableTarget(name: "HourglassDemo", dependencies: [
-            "Hourglass", "HourglassDispatch", "HourglassLibevent",
-            .product(name: "ArgumentParser", package: "swift-argument-parser"),
-        ]),
+        .executableTarget(
+            name: "HourglassDemo",
+            dependencies: [
+                "Hourglass", "HourglassDispatch",
+                .target(name: "HourglassLibevent", condition: onLinux),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // The code samples of README.md and the DocC articles, verbatim: they compile in every
+        // test run (tools/check-samples checks that each sample is here).
+        .testTarget(
+            name: "DocumentationSamples",
+            dependencies: [
+                "Hourglass", "HourglassDispatch", "SignUp",
+                .target(name: "HourglassLibevent", condition: onLinux),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )
 
-// The same strict settings for every Swift target.
+// The same strict settings for every Swift target, all of them accepted in a versioned
+// dependency (no unsafeFlags). tools/test adds warnings-as-errors for this repository's builds.
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
     settings.append(.enableUpcomingFeature("MemberImportVisibility"))
     settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
     settings.append(.enableUpcomingFeature("NonisolatedNonsendingByDefault"))
-    settings.append(.unsafeFlags(["-Xfrontend", "-require-explicit-sendable"]))
+    settings.append(.treatWarning("ExplicitSendable", as: .error))
+    settings.append(.enableExperimentalFeature(observationAvailability))
     target.swiftSettings = settings
+}
+
+// Documentation builds alone (tools/docs sets HOURGLASS_DOCS=1) need the DocC plugin; a client
+// app never resolves it.
+if ProcessInfo.processInfo.environment["HOURGLASS_DOCS"] != nil {
+    package.dependencies.append(.package(url: "https://github.com/swiftlang/swift-docc-plugin", from: "1.5.0"))
 }

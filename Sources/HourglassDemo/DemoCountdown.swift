@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+#if canImport(HourglassLibevent)
 import HourglassLibevent
+#endif
 
 /// Runs one countdown and prints a line per tick, flushed at once so that a parent process
 /// reading the pipe sees each tick when it happens.
@@ -18,8 +20,12 @@ struct DemoCountdown {
             try runReal(on: clock, name: "dispatch") { finished in finished.wait() }
             clock.shutdown()
         case .libevent:
+            #if canImport(HourglassLibevent)
             let clock = try LibeventClock()
             try runReal(on: clock, name: "libevent") { _ in try clock.run() }
+            #else
+            throw UnavailableClock.libevent
+            #endif
         }
     }
 
@@ -53,7 +59,9 @@ struct DemoCountdown {
         }, onFinish: {
             Self.say("[+\(Self.format(clock.now - start))] finished; \(lateness.summary)")
             finished.signal()
+            #if canImport(HourglassLibevent)
             (clock as? LibeventClock)?.stop()
+            #endif
         })
         Self.say("countdown of \(seconds)s on the \(name) clock, started")
         try wait(finished)

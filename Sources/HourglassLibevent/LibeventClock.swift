@@ -1,3 +1,4 @@
+#if canImport(CLibevent)
 import CLibevent
 import Foundation
 public import Hourglass
@@ -92,3 +93,4 @@ private final class ThreadBox: @unchecked Sendable {
         finished.signal()
     }
 }
+#endif

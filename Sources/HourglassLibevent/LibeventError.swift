@@ -1,3 +1,4 @@
+#if canImport(CLibevent)
 /// Why a ``LibeventClock`` could not be made or run.
 public enum LibeventError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `evthread_use_pthreads()` failed: libevent_pthreads is missing or broken.
@@ -30,3 +31,4 @@ public enum LibeventError: Error, Hashable, Sendable, CustomStringConvertible {
         }
     }
 }
+#endif

@@ -1,3 +1,4 @@
+#if canImport(CLibevent)
 import CLibevent
 import Foundation
 import Hourglass
@@ -161,3 +162,4 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
         lock.unlock()
     }
 }
+#endif

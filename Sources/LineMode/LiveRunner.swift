@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+#if canImport(HourglassLibevent)
 import HourglassLibevent
+#endif
 
 /// Live mode: commands typed at a terminal run as they are entered; on a real clock the
 /// clock runs on its own thread, so countdown changes print as they happen.
@@ -33,9 +35,13 @@ public enum LiveRunner: Sendable {
             let clock = DispatchClock()
             (base, stop) = (clock, { clock.shutdown() })
         case .libevent:
+            #if canImport(HourglassLibevent)
             let clock = try LibeventClock()
             try clock.start()
             (base, stop) = (clock, { clock.stop() })
+            #else
+            throw UnavailableClock.libevent
+            #endif
         }
         defer { stop() }
         let clock = try ScaledClock(base: base, scale: options.timeScale)

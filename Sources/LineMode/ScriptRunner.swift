@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+#if canImport(HourglassLibevent)
 import HourglassLibevent
+#endif
 
 /// Runs a ``Script`` on the chosen clock and writes its transcript.
 ///
@@ -29,9 +31,13 @@ public enum ScriptRunner: Sendable {
             finished.wait()
             base.shutdown()
         case .libevent:
+            #if canImport(HourglassLibevent)
             let base = try LibeventClock()
             try runReal(script, on: base, options: options, write: write) { base.stop() }
             try base.run()
+            #else
+            throw UnavailableClock.libevent
+            #endif
         }
         return script.errors
     }

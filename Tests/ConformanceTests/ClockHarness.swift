@@ -2,7 +2,9 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+#if canImport(HourglassLibevent)
 import HourglassLibevent
+#endif
 import Testing
 
 /// The clocks every conformance test runs on.
@@ -10,6 +12,18 @@ enum ClockKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case virtual, dispatch, libevent
 
     var testDescription: String { rawValue }
+
+    /// The clocks this platform has: libevent is Linux-only.
+    static var allCases: [ClockKind] {
+        #if canImport(HourglassLibevent)
+        [.virtual, .dispatch, .libevent]
+        #else
+        [.virtual, .dispatch]
+        #endif
+    }
+
+    /// The real clocks this platform has.
+    static var realClocks: [ClockKind] { allCases.filter { $0 != .virtual } }
 }
 
 /// One clock under test, with "let time pass" done the clock's way: the virtual clock
@@ -24,7 +38,8 @@ final class ClockHarness: Sendable {
     let clock: any TimerClock
     private let virtual: VirtualClock?
     private let dispatch: DispatchClock?
-    private let libevent: LibeventClock?
+    /// Whether the caller is on the libevent loop's thread, and how to stop that loop.
+    private let libevent: (isOnLoopThread: @Sendable () -> Bool, stop: @Sendable () -> Void)?
     /// Marks the dispatch clock's queue, to check that callbacks run there.
     private let queueKey = DispatchSpecificKey<Bool>()
     /// The thread advancing the virtual clock, while it does.
@@ -44,10 +59,14 @@ final class ClockHarness: Sendable {
             (virtual, dispatch, libevent) = (nil, clock, nil)
             self.clock = clock
         case .libevent:
+            #if canImport(HourglassLibevent)
             let clock = try LibeventClock()
             try clock.start()
-            (virtual, dispatch, libevent) = (nil, nil, clock)
+            (virtual, dispatch, libevent) = (nil, nil, ({ clock.isOnLoopThread }, { clock.stop() }))
             self.clock = clock
+            #else
+            throw UnavailableClockError()
+            #endif
         }
     }
 
@@ -90,7 +109,7 @@ final class ClockHarness: Sendable {
         switch kind {
         case .virtual: advancingThread.value.map { pthread_equal($0, pthread_self()) != 0 } ?? false
         case .dispatch: DispatchQueue.getSpecific(key: queueKey) == true
-        case .libevent: libevent?.isOnLoopThread == true
+        case .libevent: libevent?.isOnLoopThread() == true
         }
     }
 
@@ -99,7 +118,7 @@ final class ClockHarness: Sendable {
         dispatch?.shutdown()
         libevent?.stop()
     }
-
-    /// The libevent clock, for the tests that are about it alone.
-    var libeventClock: LibeventClock? { libevent }
 }
+
+/// The libevent clock was asked for where it is not built (it is Linux-only).
+struct UnavailableClockError: Error {}

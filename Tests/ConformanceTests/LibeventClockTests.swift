@@ -1,3 +1,4 @@
+#if canImport(HourglassLibevent)
 import Foundation
 import Hourglass
 import HourglassLibevent
@@ -68,3 +69,4 @@ struct LibeventClockTests {
         #expect(LibeventError.systemCall(name: "timerfd_create", errno: 24).description == "timerfd_create failed with errno 24")
     }
 }
+#endif

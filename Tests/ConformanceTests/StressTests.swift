@@ -18,7 +18,7 @@ struct StressTests {
     }
 
     @Test("8 threads of random operations: no fire after a cancel on the context, one-shots once, no leak",
-          arguments: [ClockKind.dispatch, .libevent])
+          arguments: ClockKind.realClocks)
     func randomOperations(kind: ClockKind) async throws {
         let harness = try ClockHarness(kind)
         let ledger = StressLedger()

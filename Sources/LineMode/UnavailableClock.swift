@@ -1,0 +1,11 @@
+/// A clock that this platform does not have.
+public enum UnavailableClock: Error, Hashable, Sendable, CustomStringConvertible {
+    /// `LibeventClock` is built on Linux alone (from Debian's libevent-dev).
+    case libevent
+
+    public var description: String {
+        switch self {
+        case .libevent: "the libevent clock is available on Linux only; use --clock dispatch or virtual"
+        }
+    }
+}

@@ -1,0 +1,88 @@
+import Foundation
+import Hourglass
+import HourglassDispatch
+import SignUp
+import Testing
+
+#if canImport(HourglassLibevent)
+import HourglassLibevent
+#endif
+
+/// What an app's own test target does with Hourglass, depended on by version.
+@Suite("A client package uses Hourglass by version")
+struct ClientTests {
+    @Test("a 3 s countdown on the virtual clock ticks 2, 1, 0 and finishes once")
+    func countdown() throws {
+        let clock = VirtualClock()
+        let seen = Recorder<String>()
+        let countdown = try clock.countdown(for: .seconds(3)) { tick in
+            seen.append("\(tick.remainingSeconds)")
+        } onFinish: {
+            seen.append("done")
+        }
+        clock.advance(by: .seconds(5))
+        #expect(seen.values == ["2", "1", "0", "done"])
+        #expect(countdown.state == .finished)
+        #expect(clock.pendingTimers.isEmpty)
+    }
+
+    @Test("a verification flow reaches \"Resend in 59s\" one second after the code is sent")
+    func verificationFlow() {
+        let clock = VirtualClock()
+        let model = VerificationViewModel(
+            config: VerificationConfig(cooldown: .seconds(60), language: .english),
+            clock: clock, service: AppVerificationService())
+        model.setDestination("+1 415 555 0100")
+        model.tapSend()
+        clock.advance(by: .seconds(1))
+        #expect(model.screen.sendButton.title == "Resend in 59s")
+        #expect(model.screen.sendButton.isEnabled == false)
+    }
+
+    @Test("the GCD clock runs a one-shot on its queue")
+    func dispatchClock() async throws {
+        let clock = DispatchClock()
+        try await clock.sleep(for: .milliseconds(5))
+        #expect(clock.pendingTimers.isEmpty)
+    }
+
+    #if canImport(HourglassLibevent)
+    @Test("the libevent clock runs a one-shot on its loop (Linux)")
+    func libeventClock() async throws {
+        let clock = try LibeventClock()
+        try clock.start()
+        try await clock.sleep(for: .milliseconds(5))
+        #expect(clock.pendingTimers.isEmpty)
+        clock.stop()
+    }
+    #endif
+}
+
+/// The app's own service: answers at once, as a stub server would.
+struct AppVerificationService: VerificationService {
+    func requestCode(
+        to destination: Destination, completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
+    ) {
+        completion(.success(CodeReceipt()))
+    }
+
+    func verify(
+        code: Secret, for destination: Destination,
+        completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void
+    ) {
+        completion(.failure(.wrongCode(attemptsLeft: 4)))
+    }
+
+    func register(_ request: RegistrationRequest, completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void) {
+        completion(.failure(.network))
+    }
+}
+
+/// Values appended from any thread.
+final class Recorder<Value: Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `storage` is only touched under `lock`.
+    private let lock = NSLock()
+    private var storage: [Value] = []
+    func append(_ value: Value) { lock.withLock { storage.append(value) } }
+    var values: [Value] { lock.withLock { storage } }
+}
