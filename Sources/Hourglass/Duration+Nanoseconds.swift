@@ -31,7 +31,7 @@ extension Duration {
     /// - Parameters:
     ///   - seconds: the number of seconds.
     ///   - parameter: the argument's name, used in the error's message.
-    public static func checkedSeconds(
+    static func checkedSeconds(
         _ seconds: Double, parameter: String = "seconds"
     ) throws(TimerError) -> Duration {
         guard seconds.isFinite else { throw .nonFiniteSeconds(parameter: parameter, value: seconds) }

@@ -7,11 +7,11 @@ import Musl
 #endif
 
 /// The host's monotonic time that keeps counting while the process or machine is suspended.
-public enum MonotonicTime: Sendable {
+package enum MonotonicTime: Sendable {
     /// Now, in nanoseconds since boot: `CLOCK_BOOTTIME` on Linux (the clock Swift's
     /// `ContinuousClock` uses there), `CLOCK_MONOTONIC` on Apple platforms (which counts
     /// sleep there).
-    public static func now() -> TimerInstant {
+    package static func now() -> TimerInstant {
         var spec = timespec()
         #if os(Linux) || os(Android)
         clock_gettime(CLOCK_BOOTTIME, &spec)

@@ -17,7 +17,6 @@ public final class ScaledClock: TimerClock {
         guard scale.isFinite, scale >= 0.000_1, scale <= 10_000 else { throw .invalidTimeScale(scale) }
         backend = ScaledBackend(base: base, scale: scale)
         timerQueue = TimerQueue(backend: backend)
-        backend.attach(timerQueue)
     }
 
     deinit {
@@ -31,14 +30,14 @@ public final class ScaledClock: TimerClock {
 
 /// Maps this clock's instants to the base clock's and back, and keeps one one-shot there.
 final class ScaledBackend: TimerBackend, @unchecked Sendable {
-    // @unchecked Sendable: `wakeUp` and `timers` are only read and written under `lock`;
+    // @unchecked Sendable: `wakeUp` and `runner` are only read and written under `lock`;
     // the other fields are immutable.
     let scale: Double
     private let base: any TimerClock
     private let origin: TimerInstant
     private let lock = Lock()
     private var wakeUp: TimerHandle?
-    private weak var timers: TimerQueue?
+    private var runner: TimerRunner?
 
     init(base: any TimerClock, scale: Double) {
         self.base = base
@@ -46,8 +45,8 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
         origin = base.now
     }
 
-    func attach(_ timers: TimerQueue) {
-        lock.withLock { self.timers = timers }
+    func attach(_ runner: TimerRunner) {
+        lock.withLock { self.runner = runner }
     }
 
     /// This clock's time: the base clock's time since the origin, divided by the scale,
@@ -79,8 +78,8 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
         let deadline = origin + .nanoseconds(baseNanoseconds)
         let delay = max(.zero, deadline - base.now)
         let handle = try? base.oneShot(after: delay) { [weak self] _ in
-            guard let self, let timers = lock.withLock({ self.timers }) else { return }
-            timers.runDue(now: now)
+            guard let self, let runner = lock.withLock({ self.runner }) else { return }
+            runner.runDue()
         }
         replaced = lock.withLock { defer { wakeUp = handle }; return wakeUp }
     }

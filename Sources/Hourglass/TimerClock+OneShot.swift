@@ -1,8 +1,8 @@
 extension TimerClock {
     /// A timer that fires once, `delay` from now (or from ``TimerHandle/start()``).
     ///
-    /// Releasing the returned handle cancels the timer; use
-    /// ``fireAndForget(after:leeway:_:)`` for one that runs though nobody keeps it.
+    /// Releasing the returned handle cancels the timer; use ``schedule(after:leeway:_:)``
+    /// for one that runs though nobody keeps a handle (GCD's `dispatch_after`).
     /// - Parameters:
     ///   - delay: how long from start until it fires; must not be negative.
     ///   - leeway: how late it may fire so that the clock can wake once for several timers.
@@ -19,20 +19,10 @@ extension TimerClock {
         return TimerHandle(queue: timerQueue, id: id, kind: .oneShot)
     }
 
-    /// Runs `action` once, `delay` from now, whether or not anybody keeps a reference:
-    /// the "run after N seconds" of GCD's `dispatch_after`. ``schedule(after:leeway:_:)`` is
-    /// the same with an ID to cancel it by.
-    public func fireAndForget(
-        after delay: Duration, leeway: Duration = .zero,
-        _ action: @escaping @Sendable (TimerFire) -> Void
-    ) throws(TimerError) {
-        try schedule(after: delay, leeway: leeway, action)
-    }
-
-    /// Runs `action` once at `deadline` (at the next run of due timers, in deadline order, if it
-    /// has passed), whether or not anybody keeps a reference. Its ``TimerFire/scheduled`` is
-    /// exactly `deadline`, so work scheduled on an exact grid stays on it on a real clock.
-    public func fireAndForget(at deadline: TimerInstant, _ action: @escaping @Sendable (TimerFire) -> Void) {
+    /// Runs `action` once at `deadline`, with no leeway and no ID: what the package's own
+    /// schedulers (linemode's steps, the scripted service's replies) use for work that is
+    /// never cancelled. Callers outside the package use ``schedule(at:leeway:_:)``.
+    package func enqueue(at deadline: TimerInstant, _ action: @escaping @Sendable (TimerFire) -> Void) {
         _ = timerQueue.addOneShot(deadline: deadline.nanoseconds, leeway: 0, hasHandle: false, handler: .action(action))
     }
 

@@ -3,7 +3,8 @@
 // protocol witness, which retains and releases the queue on every call (20 % of the
 // instructions of schedule + cancel on LibeventClock, measured with callgrind).
 extension TimerClock {
-    /// A one-shot with no handle object: what to use for very many timers (a timeout per
+    /// A one-shot with no handle object: "run after N seconds" whether or not anybody keeps
+    /// anything (GCD's `dispatch_after`), and what to use for very many timers (a timeout per
     /// request, say). It costs no allocation beyond the slab entry, and the caller keeps an
     /// 8-byte ``TimerID`` instead of a ``TimerHandle``.
     ///

@@ -23,7 +23,8 @@ extension TimerClock {
     public var now: TimerInstant { timerQueue.now }
 
     /// Inside a timer callback, the instant it was scheduled for; elsewhere ``now``.
-    /// See ``TimerQueue/logicalNow``.
+    /// Work that a callback starts (a reply, a follow-up timer) uses it so that what it computes
+    /// never depends on how late a real clock fired; timers created inside a callback count from it.
     public var logicalNow: TimerInstant { timerQueue.logicalNow }
 
     /// Timers are kept in whole nanoseconds.

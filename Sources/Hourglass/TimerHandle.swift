@@ -4,7 +4,7 @@
 /// `pause()` on a paused timer, `resume()` on a running one or `cancel()` twice are no-ops.
 public final class TimerHandle: Sendable, CustomStringConvertible {
     /// The queue the timer lives in.
-    public let queue: TimerQueue
+    @usableFromInline let queue: TimerQueue
     /// The timer's identity in its queue.
     public let id: TimerID
     /// The kind of timer.

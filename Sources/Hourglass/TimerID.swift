@@ -6,7 +6,7 @@ public struct TimerID: Hashable, Sendable, CustomStringConvertible {
     public var description: String { "timer#\(slot).\(generation)" }
 }
 
-/// A timer that is still alive (idle, running or paused), as listed by ``TimerQueue/pendingTimers``.
+/// A timer that is still alive (idle, running or paused), as listed by ``TimerClock/pendingTimers``.
 public struct PendingTimer: Hashable, Sendable, CustomStringConvertible {
     /// The timer.
     public var id: TimerID

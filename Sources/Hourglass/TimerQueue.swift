@@ -4,6 +4,10 @@
 /// repeats, missed ticks, countdown boundaries, `fire()`, pause/resume and cancel. A
 /// ``TimerBackend`` only has to wake it at the earliest deadline. All methods are safe
 /// from any thread; callbacks run on the clock's serial context, outside the queue's lock.
+///
+/// A clock makes one with ``init(backend:)`` and exposes it as ``TimerClock/timerQueue``;
+/// everything a user calls is on ``TimerClock``, and what a backend calls is on the
+/// ``TimerRunner`` the queue hands it (see <doc:WritingABackend>).
 public final class TimerQueue: @unchecked Sendable {
     // @unchecked Sendable: every mutable field (`storage`, `armed`, `isRunningDue`, `firing`) is read
     // and written only while `lock` is held; callbacks are invoked after unlocking.
@@ -25,7 +29,8 @@ public final class TimerQueue: @unchecked Sendable {
     var firing: (thread: CallbackThread, scheduled: TimerInstant)?
     let backend: any TimerBackend
 
-    /// Creates a queue driven by `backend`.
+    /// Creates a queue driven by `backend`, and hands the backend its ``TimerRunner`` through
+    /// ``TimerBackend/attach(_:)`` before returning.
     public convenience init(backend: any TimerBackend) {
         self.init(backend: backend, storage: TimerStorage())
     }
@@ -33,6 +38,7 @@ public final class TimerQueue: @unchecked Sendable {
     init(backend: any TimerBackend, storage: consuming TimerStorage) {
         self.backend = backend
         storageMemory.initialize(to: storage)
+        backend.attach(TimerRunner(self))
     }
 
     deinit {
@@ -41,29 +47,29 @@ public final class TimerQueue: @unchecked Sendable {
     }
 
     /// The clock's current instant.
-    public var now: TimerInstant { backend.now }
+    package var now: TimerInstant { backend.now }
 
     /// Inside a timer callback, on its thread: the instant the callback was scheduled for;
     /// anywhere else: ``now``. Work that a callback starts (a reply, a follow-up timer) uses
     /// it so that what it computes never depends on how late a real clock fired; timers
     /// created or started inside a callback count from it too.
-    public var logicalNow: TimerInstant {
+    package var logicalNow: TimerInstant {
         let current = lock.withLock { firing }
         if let current, current.thread.isCurrent { return current.scheduled }
         return backend.now
     }
 
     /// The earliest scheduled instant, if any timer is running.
-    public var nextDeadline: TimerInstant? {
+    package var nextDeadline: TimerInstant? {
         lock.withLock { storage.first.map { TimerInstant(nanoseconds: $0.deadline) } }
     }
 
     /// How many timers are alive (idle, running or paused).
-    public var liveCount: Int { lock.withLock { storage.liveCount } }
+    package var liveCount: Int { lock.withLock { storage.liveCount } }
 
     /// Every live timer, earliest deadline first (equal deadlines in firing order), then paused
     /// and idle ones in the order they were created or last scheduled.
-    public var pendingTimers: [PendingTimer] {
+    package var pendingTimers: [PendingTimer] {
         let listed: [(PendingTimer, UInt32)] = lock.withLock {
             storage.records.indices.compactMap { slot in
                 let record = storage[slot]
@@ -81,7 +87,7 @@ public final class TimerQueue: @unchecked Sendable {
     }
 
     /// Cancels every live timer, e.g. when a clock shuts down.
-    public func cancelAll() {
+    package func cancelAll() {
         var released: [TimerHandler] = []
         lock.withLock {
             for slot in storage.records.indices where !storage[slot].state.isTerminal && storage[slot].handler != nil {
@@ -99,7 +105,7 @@ public final class TimerQueue: @unchecked Sendable {
     /// - Parameter limit: the most callbacks to run before returning.
     /// - Returns: how many callbacks ran.
     @discardableResult
-    public func runDue(now: TimerInstant, limit: Int = .max) -> Int {
+    package func runDue(now: TimerInstant, limit: Int = .max) -> Int {
         runDue(limit: limit, goal: now.nanoseconds, nextGoal: { nil }, timeOfFire: { _, goal in goal })
     }
 
@@ -109,7 +115,7 @@ public final class TimerQueue: @unchecked Sendable {
     /// wake-up for a run of timers rather than one each.
     /// - Returns: how many callbacks ran.
     @discardableResult
-    public func runDue(readingTime clock: () -> TimerInstant, passes: Int = 16) -> Int {
+    package func runDue(readingTime clock: () -> TimerInstant, passes: Int = 16) -> Int {
         var left = passes
         return runDue(limit: .max, goal: clock().nanoseconds, nextGoal: {
             left -= 1
@@ -122,7 +128,7 @@ public final class TimerQueue: @unchecked Sendable {
     /// returns the clock's time after the move. One pass, however many timers are due.
     /// - Returns: how many callbacks ran.
     @discardableResult
-    public func runDue(
+    package func runDue(
         through goal: TimerInstant, limit: Int = .max, movingTimeTo moveTime: (TimerInstant) -> TimerInstant
     ) -> Int {
         runDue(limit: limit, goal: goal.nanoseconds, nextGoal: { nil }) { deadline, _ in

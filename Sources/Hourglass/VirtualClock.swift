@@ -119,5 +119,7 @@ final class VirtualBackend: TimerBackend, @unchecked Sendable {
         }
     }
 
+    func attach(_ runner: TimerRunner) {}
+
     func wake(at instant: TimerInstant?) {}
 }

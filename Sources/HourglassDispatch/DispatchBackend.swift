@@ -4,21 +4,18 @@ import Hourglass
 /// The GCD side of ``DispatchClock``: one timer source, armed for the queue's earliest deadline.
 final class DispatchBackend: TimerBackend, @unchecked Sendable {
     // @unchecked Sendable: `source` is a let; DispatchSourceTimer's schedule/cancel are
-    // thread-safe. `timers` is written once by `attach` before the clock is shared, then
-    // only read; it is weak so that the queue (which owns this backend) is not kept alive.
+    // thread-safe. `runner` is written once by `attach`, from the queue's initializer, before
+    // the clock is shared, then only read (and it does not keep the queue alive).
     private let source: any DispatchSourceTimer
-    private weak var timers: TimerQueue?
+    private var runner: TimerRunner?
 
     init(queue: DispatchQueue) {
         source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
     }
 
-    func attach(_ timers: TimerQueue) {
-        self.timers = timers
-        source.setEventHandler { [weak self] in
-            guard let timers = self?.timers else { return }
-            timers.runDue(readingTime: MonotonicTime.now)
-        }
+    func attach(_ runner: TimerRunner) {
+        self.runner = runner
+        source.setEventHandler { runner.runDue() }
         source.schedule(deadline: .distantFuture, repeating: .never)
         // Resumed once, here, and never suspended: so it can always be cancelled and released.
         source.activate()
@@ -37,7 +34,9 @@ final class DispatchBackend: TimerBackend, @unchecked Sendable {
         source.schedule(deadline: .now() + .nanoseconds(Int(delay)), repeating: .never, leeway: .nanoseconds(0))
     }
 
+    /// Cancels the source and every timer.
     func cancel() {
         source.cancel()
+        runner?.cancelAll()
     }
 }

@@ -21,7 +21,6 @@ public final class DispatchClock: TimerClock {
         self.queue = queue
         backend = DispatchBackend(queue: queue)
         timerQueue = TimerQueue(backend: backend)
-        backend.attach(timerQueue)
     }
 
     deinit {
@@ -31,6 +30,5 @@ public final class DispatchClock: TimerClock {
     /// Cancels every timer and the dispatch source. Safe to call more than once.
     public func shutdown() {
         backend.cancel()
-        timerQueue.cancelAll()
     }
 }

@@ -20,7 +20,6 @@ public final class LibeventClock: TimerClock {
     public init() throws(LibeventError) {
         loop = try LibeventLoop()
         timerQueue = TimerQueue(backend: loop)
-        loop.attach(timerQueue)
     }
 
     deinit {

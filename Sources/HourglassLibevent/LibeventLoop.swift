@@ -21,7 +21,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     private let lock = NSCondition()
     private var stopRequested = false
     private var phase = Phase.ready
-    private(set) weak var timers: TimerQueue?
+    private var runner: TimerRunner?
     private var loopThread: pthread_t?
 
     enum Phase { case ready, running, ended }
@@ -56,8 +56,9 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
         }
     }
 
-    func attach(_ timers: TimerQueue) {
-        self.timers = timers
+    /// Written once, from the queue's initializer, before the clock is shared.
+    func attach(_ runner: TimerRunner) {
+        self.runner = runner
     }
 
     /// The backend's name inside libevent, e.g. "epoll".
@@ -145,12 +146,12 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
             event_base_loopbreak(base)
             return
         }
-        timers?.runDue(readingTime: MonotonicTime.now)
+        runner?.runDue()
     }
 
     /// Cancels the pending timers and frees every C resource. Runs once.
     private func teardown() {
-        timers?.cancelAll()
+        runner?.cancelAll()
         lock.lock()
         if let event { event_free(event) }
         event = nil

@@ -82,7 +82,7 @@ public enum LiveRunner: Sendable {
     /// Runs `body` on the clock's context and waits for it.
     private static func onContext(_ clock: any TimerClock, _ body: @escaping @Sendable () -> Void) {
         let done = DispatchSemaphore(value: 0)
-        clock.fireAndForget(at: clock.now) { _ in
+        clock.enqueue(at: clock.now) { _ in
             body()
             done.signal()
         }

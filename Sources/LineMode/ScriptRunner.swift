@@ -73,7 +73,7 @@ public enum ScriptRunner: Sendable {
     ) throws {
         let clock = try ScaledClock(base: base, scale: options.timeScale)
         let steps = RealClockSteps(script: script, clock: clock, options: options, write: write, finish: finish)
-        clock.fireAndForget(at: .zero) { _ in steps.begin() }
+        clock.enqueue(at: .zero) { _ in steps.begin() }
     }
 }
 
@@ -132,7 +132,7 @@ private final class RealClockSteps: @unchecked Sendable {
 
     /// Continues at `instant`, after every other timer due by then — as `advance(to:)` does.
     private func continueAt(_ instant: TimerInstant) {
-        clock.fireAndForget(at: instant) { [self] _ in
+        clock.enqueue(at: instant) { [self] _ in
             if let due = clock.timerQueue.nextDeadline, due <= instant {
                 continueAt(instant)
             } else {

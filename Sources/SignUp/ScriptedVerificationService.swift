@@ -117,7 +117,7 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
     /// Answers `latency` after the logical now, so a reply lands on the same instant on
     /// every clock, however late the request's own callback ran.
     private func answer(after latency: Duration, _ body: @escaping @Sendable () -> Void) {
-        clock.fireAndForget(at: clock.logicalNow + max(.zero, latency)) { _ in body() }
+        clock.enqueue(at: clock.logicalNow + max(.zero, latency)) { _ in body() }
     }
 
     /// Deterministic codes: the same run gives the same codes.

@@ -84,7 +84,7 @@ struct StressTimer: Sendable {
         case 25..<40: timer.handle.cancel()
         case 40..<55:
             // Cancel on the clock's context: from then on the callback must never start.
-            try clock.fireAndForget(after: .zero) { _ in
+            try clock.schedule(after: .zero) { _ in
                 timer.handle.cancel()
                 timer.token.cancelledOnContext()
             }

@@ -18,7 +18,7 @@ struct ArgumentTests {
         #expect(throws: TimerError.negativeDelay(.seconds(-1))) {
             try clock.repeating(every: .seconds(1), startingAfter: .seconds(-1)) { _ in }
         }
-        #expect(throws: TimerError.negativeDelay(.seconds(-2))) { try clock.fireAndForget(after: .seconds(-2)) { _ in } }
+        #expect(throws: TimerError.negativeDelay(.seconds(-2))) { try clock.schedule(after: .seconds(-2)) { _ in } }
         #expect(throws: TimerError.negativeLeeway(.seconds(-1))) {
             try clock.oneShot(after: .seconds(1), leeway: .seconds(-1)) { _ in }
         }

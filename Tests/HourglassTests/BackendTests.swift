@@ -2,9 +2,10 @@ import Hourglass
 import TestSupport
 import Testing
 
-/// A hand-driven backend: records every wake-up request; the test plays the loop.
+/// A hand-driven backend, written against the public contract alone: records every wake-up
+/// request; the test plays the loop with ``wakeUp(at:)``.
 final class RecordingBackend: TimerBackend {
-    private let state = Locked<(now: TimerInstant, wakes: [TimerInstant?])>((.zero, []))
+    private let state = Locked<(now: TimerInstant, wakes: [TimerInstant?], runner: TimerRunner?)>((.zero, [], nil))
 
     var now: TimerInstant {
         get { state.withLock { $0.now } }
@@ -13,8 +14,18 @@ final class RecordingBackend: TimerBackend {
 
     var wakes: [TimerInstant?] { state.withLock { $0.wakes } }
 
+    func attach(_ runner: TimerRunner) {
+        state.withLock { $0.runner = runner }
+    }
+
     func wake(at instant: TimerInstant?) {
         state.withLock { $0.wakes.append(instant) }
+    }
+
+    /// The backend's wake-up goes off at `instant`: time moves there and the due timers run.
+    func wakeUp(at instant: TimerInstant) {
+        now = instant
+        state.withLock { $0.runner }?.runDue()
     }
 }
 
@@ -37,8 +48,7 @@ struct BackendTests {
         let sooner = try clock.oneShot(after: .seconds(2)) { fired.append($0.scheduled) }
         let latest = try clock.oneShot(after: .seconds(9)) { fired.append($0.scheduled) }
         #expect(clock.backend.wakes == [.seconds(5), .seconds(2)])
-        clock.backend.now = .seconds(2)
-        clock.timerQueue.runDue(now: .seconds(2))
+        clock.backend.wakeUp(at: .seconds(2))
         #expect(clock.backend.wakes == [.seconds(5), .seconds(2), .seconds(5)])
         later.cancel()
         latest.cancel()
@@ -52,7 +62,7 @@ struct BackendTests {
     func earlyWake() throws {
         let clock = RecordingClock()
         let handle = try clock.oneShot(after: .seconds(1)) { _ in }
-        clock.timerQueue.runDue(now: .milliseconds(996))
+        clock.backend.wakeUp(at: .milliseconds(996))
         #expect(handle.state == .running)
         #expect(clock.backend.wakes == [.seconds(1), .seconds(1)])
         handle.cancel()
@@ -67,14 +77,25 @@ struct BackendTests {
             try clock.oneShot(after: .milliseconds(milliseconds), leeway: .milliseconds(500)) { fired.append($0) }
         }
         #expect(clock.backend.wakes == [.milliseconds(1_500)])
-        clock.backend.now = .milliseconds(1_500)
-        clock.timerQueue.runDue(now: .milliseconds(1_500))
+        clock.backend.wakeUp(at: .milliseconds(1_500))
         #expect(fired.values.map(\.scheduled) == [.milliseconds(1_000), .milliseconds(1_200), .milliseconds(1_400)])
         #expect(fired.values.allSatisfy { $0.now == .milliseconds(1_500) })
         #expect(clock.backend.wakes == [.milliseconds(1_500), .milliseconds(2_500)])
         #expect(timers.map(\.state) == [.finished, .finished, .finished, .running])
         timers[3].cancel()
         expectNothingPending(clock)
+    }
+
+    @Test("a runner that outlives its queue runs nothing")
+    func runnerOutlivesQueue() throws {
+        let backend: RecordingBackend
+        do {
+            let clock = RecordingClock()
+            backend = clock.backend
+            try clock.schedule(after: .seconds(1)) { _ in Issue.record("ran after its clock was gone") }
+        }
+        backend.wakeUp(at: .seconds(2))
+        #expect(backend.wakes == [.seconds(1)])
     }
 
     @Test("a busy real clock reads the time again and runs what fell due, without re-arming in between")

@@ -133,7 +133,7 @@ struct HandleTests {
     func fireAndForget() throws {
         let clock = VirtualClock()
         let fires = Recorder<TimerInstant>()
-        try clock.fireAndForget(after: .seconds(3)) { fires.append($0.scheduled) }
+        try clock.schedule(after: .seconds(3)) { fires.append($0.scheduled) }
         #expect(clock.pendingTimers.map(\.kind) == [.oneShot])
         clock.advance(by: .seconds(5))
         #expect(fires.values == [.seconds(3)])

@@ -60,7 +60,7 @@ struct OrderingTests {
     func zeroDelay() throws {
         let clock = VirtualClock()
         let ran = Box(0)
-        try clock.fireAndForget(after: .zero) { _ in ran.value += 1 }
+        try clock.schedule(after: .zero) { _ in ran.value += 1 }
         #expect(ran.value == 0)
         #expect(clock.advance(by: .zero) == 1)
         #expect(ran.value == 1)

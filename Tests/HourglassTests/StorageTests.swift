@@ -75,5 +75,6 @@ extension StorageTests {
 /// A backend whose time stays at zero; tests call `runDue` themselves.
 final class ManualBackend: TimerBackend {
     var now: TimerInstant { .zero }
+    func attach(_ runner: TimerRunner) {}
     func wake(at instant: TimerInstant?) {}
 }

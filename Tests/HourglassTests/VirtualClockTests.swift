@@ -7,7 +7,7 @@ struct VirtualClockTests {
     func runUntilIdle() throws {
         let clock = VirtualClock()
         let order = Recorder<TimerInstant>()
-        try clock.fireAndForget(after: .seconds(30)) { order.append($0.scheduled) }
+        try clock.schedule(after: .seconds(30)) { order.append($0.scheduled) }
         let countdown = try clock.countdown(for: .seconds(3), onTick: { order.append($0.scheduled) }, onFinish: {})
         let result = clock.runUntilIdle()
         #expect(result == .idle(fired: 4))
@@ -35,7 +35,7 @@ struct VirtualClockTests {
     @Test("runUntilIdle stops a callback that keeps scheduling at the same instant")
     func runUntilIdleSameInstantLoop() throws {
         let clock = VirtualClock()
-        @Sendable func again() { try? clock.fireAndForget(after: .zero) { _ in again() } }
+        @Sendable func again() { _ = try? clock.schedule(after: .zero) { _ in again() } }
         again()
         let result = clock.runUntilIdle(maxFires: 50)
         #expect(result.fired == 50)
@@ -143,8 +143,8 @@ struct ScaledClockTests {
     func createdInLateCallback() throws {
         let clock = VirtualClock()
         let seen = Recorder<TimerInstant>()
-        try clock.fireAndForget(after: .seconds(1)) { _ in
-            try? clock.fireAndForget(after: .seconds(2)) { fire in seen.append(fire.scheduled) }
+        try clock.schedule(after: .seconds(1)) { _ in
+            _ = try? clock.schedule(after: .seconds(2)) { fire in seen.append(fire.scheduled) }
         }
         // Suspended until 1.5 s: the first callback runs late, scheduled for 1 s.
         clock.suspend(for: .milliseconds(1_500))
@@ -157,16 +157,16 @@ struct ScaledClockTests {
     func logicalNow() throws {
         let clock = VirtualClock()
         let seen = Recorder<TimerInstant>()
-        try clock.fireAndForget(after: .seconds(2)) { _ in seen.append(clock.logicalNow) }
+        try clock.schedule(after: .seconds(2)) { _ in seen.append(clock.logicalNow) }
         let repeating = try clock.repeating(every: .seconds(1), policy: .skip) { _ in seen.append(clock.logicalNow) }
         clock.advance(by: .seconds(1))
         clock.suspend(for: .milliseconds(2_500))
         #expect(seen.values == [.seconds(1), .seconds(2), .seconds(3)])
         #expect(clock.logicalNow == .milliseconds(3_500))
         repeating.cancel()
-        clock.fireAndForget(at: .seconds(5)) { fire in seen.append(fire.scheduled) }
+        try clock.schedule(at: .seconds(5)) { fire in seen.append(fire.scheduled) }
         // Already past: it runs at the next advance, stamped with its own instant.
-        clock.fireAndForget(at: .seconds(1)) { _ in seen.append(clock.logicalNow) }
+        try clock.schedule(at: .seconds(1)) { _ in seen.append(clock.logicalNow) }
         clock.advance(by: .zero)
         #expect(seen.values.suffix(1) == [.seconds(1)])
         clock.advance(by: .seconds(2))
