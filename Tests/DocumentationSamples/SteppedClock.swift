@@ -1,0 +1,53 @@
+import Foundation
+import Hourglass
+import Testing
+
+// The samples of the Hourglass catalog's "Writing a backend", verbatim: a clock written
+// against the public backend contract alone.
+final class SteppedBackend: TimerBackend, @unchecked Sendable {
+    // @unchecked Sendable: every field is read and written under `lock`.
+    private let lock = NSLock()
+    private var time = TimerInstant.zero
+    private var runner: TimerRunner?
+    private(set) var armed: TimerInstant?
+
+    var now: TimerInstant { lock.withLock { time } }
+
+    func attach(_ runner: TimerRunner) { lock.withLock { self.runner = runner } }
+
+    func wake(at instant: TimerInstant?) { lock.withLock { armed = instant } }
+
+    /// Moves time to `instant` and runs what fell due, as a loop's wake-up would.
+    func step(to instant: TimerInstant) {
+        lock.lock()
+        time = max(time, instant)
+        let runner = self.runner
+        lock.unlock()
+        runner?.runDue()
+    }
+}
+
+final class SteppedClock: TimerClock {
+    let timerQueue: TimerQueue
+    let backend = SteppedBackend()
+
+    init() { timerQueue = TimerQueue(backend: backend) }
+
+    func step(to instant: TimerInstant) { backend.step(to: instant) }
+}
+
+@Suite("Documentation samples: writing a backend")
+struct SteppedClockSamples {
+    @Test("a clock on the public backend contract runs repeating timers with the queue's rules")
+    func steppedClock() throws {
+        let clock = SteppedClock()
+        let ticks = Printed()
+        let poll = try clock.repeating(every: .seconds(1)) { fire in ticks.append("tick \(fire.index)") }
+        clock.step(to: .zero + .seconds(1))
+        clock.step(to: .zero + .seconds(4))
+        #expect(ticks.lines == ["tick 0", "tick 3"])
+        poll.cancel()
+        #expect(clock.backend.armed == nil)
+        #expect(clock.pendingTimers.isEmpty)
+    }
+}
