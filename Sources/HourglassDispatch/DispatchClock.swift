@@ -1,7 +1,7 @@
 public import Dispatch
 public import Hourglass
 
-/// A ``TimerClock`` on GCD: one `DispatchSourceTimer`, re-armed to the earliest deadline,
+/// A `TimerClock` on GCD: one `DispatchSourceTimer`, re-armed to the earliest deadline,
 /// runs every timer's callback on a serial `DispatchQueue`.
 ///
 /// The source is resumed exactly once, when the clock is made, and is never suspended, so

@@ -3,7 +3,7 @@ import CLibevent
 import Foundation
 public import Hourglass
 
-/// A ``TimerClock`` on a libevent loop: callbacks run on the loop's thread.
+/// A `TimerClock` on a libevent loop: callbacks run on the loop's thread.
 ///
 /// The loop runs on a thread of its own (``start()``) or on the caller's (``run()``, so a
 /// program can make it its main loop) until ``stop()``. Its only wake-up is a timerfd on
