@@ -1,7 +1,6 @@
 // The hot entry points (these, and `oneShot(after:)`) are @inlinable: specialized in the
 // caller for a concrete clock, they read its `timerQueue` directly instead of through the
-// protocol witness, which retains and releases the queue on every call (20 % of the
-// instructions of schedule + cancel on LibeventClock, measured with callgrind).
+// protocol witness, which retains and releases the queue on every call.
 extension TimerClock {
     /// A one-shot with no handle object: "run after N seconds" whether or not anybody keeps
     /// anything (GCD's `dispatch_after`), and what to use for very many timers (a timeout per

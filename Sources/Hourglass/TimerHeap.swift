@@ -86,8 +86,8 @@ struct TimerHeap: ~Copyable {
     }
 
     /// Places `entry` at `start` or below it, moving smaller children up. (A bottom-up pop,
-    /// taking the hole to a leaf first, runs fewer instructions but measured slower at a
-    /// million timers: it always reaches the deepest, uncached level.)
+    /// taking the hole to a leaf first, runs fewer instructions but is slower with very many
+    /// timers: it always reaches the deepest, uncached level.)
     private func siftDown(_ entry: HeapEntry, from start: Int) {
         var index = start
         while true {

@@ -13,9 +13,8 @@ public final class TimerQueue: @unchecked Sendable {
     // and written only while `lock` is held; callbacks are invoked after unlocking.
     let lock = Lock()
     /// The slab and the heap, in memory of their own: reached through addressors, every access
-    /// skips the runtime's exclusivity check that a class's stored property pays (15% of the
-    /// instructions of scheduling and cancelling, measured with callgrind). The lock is what
-    /// makes the accesses exclusive.
+    /// skips the runtime's dynamic exclusivity check that a class's stored property pays on
+    /// every scheduling and cancelling. The lock is what makes the accesses exclusive.
     private let storageMemory = UnsafeMutablePointer<TimerStorage>.allocate(capacity: 1)
     var storage: TimerStorage {
         unsafeAddress { UnsafePointer(storageMemory) }
