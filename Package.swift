@@ -64,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "linemode",
             dependencies: [
-                "LineMode", "SignUp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Hourglass", "LineMode", "SignUp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // One countdown on any clock, printed tick by tick; the child process of the

@@ -1,5 +1,6 @@
 public import ArgumentParser
 import Foundation
+import Hourglass
 public import LineMode
 public import SignUp
 
@@ -23,7 +24,7 @@ struct LineModeCommand: ParsableCommand {
               1  the script has errors (each on standard error with its line number), or cannot be read
               2  the command line is wrong
             """,
-        version: "0.1.0")
+        version: HourglassVersion.current)
 
     @Argument(help: "The script; standard input when omitted or '-'.")
     var file: String?

@@ -1,4 +1,5 @@
 import Foundation
+import Hourglass
 import Testing
 
 /// Each class of bad input, through the real executable: the exact message on standard
@@ -114,6 +115,8 @@ struct BadInputTests {
             #expect(help.stdout.contains(word))
         }
         let version = try LinemodeProcess.run(["--version"])
-        #expect(version.status == 0 && version.stdout == "0.1.0\n")
+        // The version in one place: the release's semantic version, which consumer-check tags.
+        #expect(version.status == 0 && version.stdout == "\(HourglassVersion.current)\n")
+        #expect(HourglassVersion.current.split(separator: ".").map { Int($0) != nil } == [true, true, true])
     }
 }
