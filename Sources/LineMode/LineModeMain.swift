@@ -79,16 +79,15 @@ public enum LineModeMain: Sendable {
         }
     }
 
-    /// The file's bytes, or why it cannot be read (the system's words for errno).
+    /// The largest script read: far more than a hand-written script, small enough to hold.
+    static let largestScript = 16 * 1_024 * 1_024
+
+    /// The script file's bytes, or why it cannot be read: it must be a regular file of at most
+    /// ``largestScript`` bytes (a FIFO, socket, device or directory is refused without blocking).
     static func readFile(_ path: String) -> Result<Data, ReadFailure> {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .failure(ReadFailure(errno)) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return .failure(ReadFailure(EISDIR))
+        do { return .success(try RegularFile.read(path, limit: largestScript)) } catch {
+            return .failure(ReadFailure(reason: error.reason))
         }
-        do { return .success(try handle.readToEnd() ?? Data()) } catch { return .failure(ReadFailure(EIO)) }
     }
 }
 
@@ -98,6 +97,10 @@ struct ReadFailure: Error, CustomStringConvertible {
 
     init(_ code: Int32) {
         description = String(cString: strerror(code))
+    }
+
+    init(reason: String) {
+        description = reason
     }
 }
 

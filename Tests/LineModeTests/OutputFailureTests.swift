@@ -92,7 +92,7 @@ struct OutputFailureTests {
         let run = try LinemodeProcess.run(["--state-dir", file.path], script: Self.script)
         #expect(run.status == 4)
         let path = file.appendingPathComponent("cooldown.json").path
-        #expect(run.stderr.hasPrefix("linemode: cannot write \(path): "))
+        #expect(run.stderr.hasPrefix("linemode: cannot read \(path): Not a directory; it is ignored\nlinemode: cannot write \(path): "))
         #expect(run.stderr.hasSuffix("; the cooldown will not survive a restart\n"))
         #expect(run.stdout.contains("message: The cooldown could not be saved or restored: cannot write \(path): "))
     }
