@@ -53,7 +53,7 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
     /// This clock's time: the base clock's time since the origin, divided by the scale,
     /// rounded down (so a wake-up never finds its timer not yet due, see `wake(at:)`).
     var now: TimerInstant {
-        let elapsed = base.now.nanoseconds - origin.nanoseconds
+        let elapsed = base.now.nanoseconds.saturatingSubtract(origin.nanoseconds)
         return TimerInstant(nanoseconds: Self.clampedInt64((Double(elapsed) / scale).rounded(.down)))
     }
 
