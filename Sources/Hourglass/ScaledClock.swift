@@ -78,6 +78,8 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
         }
         let deadline = origin + .nanoseconds(baseNanoseconds)
         let delay = max(.zero, deadline - base.now)
+        // `delay` is at least zero and a saturated instant difference, so within the timer
+        // range: `oneShot(after:)` cannot refuse it.
         let handle = try? base.oneShot(after: delay) { [weak self] _ in
             guard let self, let timers = lock.withLock({ self.timers }) else { return }
             timers.runDue(now: now)
