@@ -33,7 +33,8 @@ final class LineModeSession: @unchecked Sendable {
         self.options = options
         self.write = write
         service = ScriptedVerificationService(clock: clock)
-        wall = ShiftedWallClock(following: options.stateDirectory == nil ? clock : nil)
+        wall = ShiftedWallClock(
+            following: clock, from: options.stateDirectory == nil ? ShiftedWallClock.epoch : ShiftedWallClock.systemNow)
         store = options.stateDirectory.map {
             ReportingCooldownStore(store: FileCooldownStore(directory: $0), report: storeProblem)
         } ?? InMemoryCooldownStore()
