@@ -39,11 +39,14 @@ static inline int hourglass_timerfd_disarm(int fd) {
     return timerfd_settime(fd, 0, &spec, NULL);
 }
 
-/// Reads the expiration count so the fd stops being readable; 0 when nothing was pending.
-static inline uint64_t hourglass_timerfd_drain(int fd) {
+/// Reads the expiration count so the fd stops being readable: the count, 0 when nothing was
+/// pending, or -1 with errno set when the read failed (EAGAIN: nothing to read).
+static inline int64_t hourglass_timerfd_drain(int fd) {
     uint64_t expirations = 0;
-    if (read(fd, &expirations, sizeof expirations) != (ssize_t)sizeof expirations) return 0;
-    return expirations;
+    ssize_t count = read(fd, &expirations, sizeof expirations);
+    if (count < 0) return -1;
+    if (count != (ssize_t)sizeof expirations) return 0;
+    return (int64_t)expirations;
 }
 
 #endif

@@ -4,6 +4,8 @@ extension Duration {
     var exactNanoseconds: Int64? {
         // Zero (the usual leeway) skips the 128-bit arithmetic of `components`.
         if self == .zero { return 0 }
+        // Out of range first: `components` itself traps beyond ±Int64.max seconds.
+        guard self <= Self.largestNanoseconds, self >= Self.smallestNanoseconds else { return nil }
         let (seconds, attoseconds) = components
         let (scaled, overflow) = seconds.multipliedReportingOverflow(by: 1_000_000_000)
         guard !overflow else { return nil }
@@ -14,8 +16,11 @@ extension Duration {
     /// The duration in whole nanoseconds, clamped to the `Int64` range.
     var saturatingNanoseconds: Int64 {
         if let exact = exactNanoseconds { return exact }
-        return components.seconds < 0 ? .min : .max
+        return self < .zero ? .min : .max
     }
+
+    private static let largestNanoseconds = Duration.nanoseconds(Int64.max)
+    private static let smallestNanoseconds = Duration.nanoseconds(Int64.min)
 
     /// Validated nanoseconds for a timer argument.
     func timerNanoseconds() throws(TimerError) -> Int64 {

@@ -52,7 +52,7 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
     /// This clock's time: the base clock's time since the origin, divided by the scale,
     /// rounded down (so a wake-up never finds its timer not yet due, see `wake(at:)`).
     var now: TimerInstant {
-        let elapsed = base.now.nanoseconds - origin.nanoseconds
+        let elapsed = base.now.nanoseconds.saturatingSubtract(origin.nanoseconds)
         return TimerInstant(nanoseconds: Self.clampedInt64((Double(elapsed) / scale).rounded(.down)))
     }
 
@@ -77,6 +77,8 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
         }
         let deadline = origin + .nanoseconds(baseNanoseconds)
         let delay = max(.zero, deadline - base.now)
+        // `delay` is at least zero and a saturated instant difference, so within the timer
+        // range: `oneShot(after:)` cannot refuse it.
         let handle = try? base.oneShot(after: delay) { [weak self] _ in
             guard let self, let runner = lock.withLock({ self.runner }) else { return }
             runner.runDue()

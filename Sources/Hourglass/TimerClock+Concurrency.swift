@@ -8,7 +8,8 @@ extension TimerClock {
             try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<Void, any Error>) in
                 sleeper.begin(continuation) {
                     let delay = max(.zero, now.duration(to: deadline))
-                    let leeway = max(.zero, tolerance ?? .zero)
+                    // Clamped into the timer range, so a huge tolerance cannot end the sleep at once.
+                    let leeway = min(max(.zero, tolerance ?? .zero), .nanoseconds(Int64.max))
                     return try? oneShot(after: delay, leeway: leeway) { _ in sleeper.finish() }
                 }
             }

@@ -30,7 +30,8 @@ public struct TimerInstant: Hashable, Comparable, Sendable {
 
     /// The instant `duration` earlier, saturating at the representable range.
     public static func - (lhs: TimerInstant, rhs: Duration) -> TimerInstant {
-        lhs.advanced(by: .zero - rhs)
+        guard let nanoseconds = rhs.exactNanoseconds else { return TimerInstant(nanoseconds: rhs < .zero ? .max : .min) }
+        return TimerInstant(nanoseconds: lhs.nanoseconds.saturatingSubtract(nanoseconds))
     }
 
     /// The duration from `rhs` to `lhs`.
@@ -48,7 +49,7 @@ extension TimerInstant: InstantProtocol {
     }
 
     public func duration(to other: TimerInstant) -> Duration {
-        .nanoseconds(other.nanoseconds.saturatingAdd(0 &- nanoseconds))
+        .nanoseconds(other.nanoseconds.saturatingSubtract(nanoseconds))
     }
 }
 
@@ -77,5 +78,19 @@ extension Int64 {
         let (sum, overflow) = addingReportingOverflow(other)
         guard overflow else { return sum }
         return other > 0 ? .max : .min
+    }
+
+    /// `self - other`, clamped to the representable range instead of overflowing.
+    func saturatingSubtract(_ other: Int64) -> Int64 {
+        let (difference, overflow) = subtractingReportingOverflow(other)
+        guard overflow else { return difference }
+        return other > 0 ? .min : .max
+    }
+
+    /// `self * other`, clamped to the representable range instead of overflowing.
+    func saturatingMultiply(_ other: Int64) -> Int64 {
+        let (product, overflow) = multipliedReportingOverflow(by: other)
+        guard overflow else { return product }
+        return (self < 0) == (other < 0) ? .max : .min
     }
 }

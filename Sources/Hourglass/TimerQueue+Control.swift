@@ -64,8 +64,8 @@ extension TimerQueue {
             guard let slot = storage.slot(of: id), storage[slot].state == .running else { return }
             let left: Int64
             switch storage.schedule(of: slot) {
-            case .countdown(let countdown): left = countdown.end - now
-            case .oneShot, .grid: left = (storage.deadline(of: slot) ?? now) - now
+            case .countdown(let countdown): left = countdown.end.saturatingSubtract(now)
+            case .oneShot, .grid: left = (storage.deadline(of: slot) ?? now).saturatingSubtract(now)
             }
             storage.setPausedRemaining(max(0, left), of: slot)
             storage[slot].state = .paused
@@ -85,7 +85,7 @@ extension TimerQueue {
             case .oneShot:
                 storage.schedule(slot: slot, at: now.saturatingAdd(left))
             case .grid(var grid):
-                grid.baseIndex += grid.nextIndex
+                grid.baseIndex = grid.baseIndex.saturatingAdd(grid.nextIndex)
                 grid.anchor = now.saturatingAdd(left)
                 grid.nextIndex = 0
                 storage.setSchedule(.grid(grid), of: slot)
@@ -160,7 +160,7 @@ extension TimerQueue {
             storage.schedule(slot: slot, at: grid.anchor)
         case .countdown(var countdown):
             if let length = countdown.length { countdown.end = now.saturatingAdd(length) }
-            let left = countdown.end - now
+            let left = countdown.end.saturatingSubtract(now)
             countdown.nextK = CountdownSchedule.firstK(left: left, tick: countdown.tick, notDeliveredFrom: nil)
             storage.setSchedule(.countdown(countdown), of: slot)
             storage.schedule(slot: slot, at: countdown.end - countdown.nextK * countdown.tick)

@@ -30,7 +30,9 @@ extension TimerQueue {
         case .grid(var grid):
             let event = advanceGrid(&grid, scheduled: scheduled, now: now)
             storage.setSchedule(.grid(grid), of: slot)
-            storage.schedule(slot: slot, at: grid.deadline(grid.nextIndex))
+            // After a tick at the last representable instant the next one would be later
+            // still, so it never comes (rescheduled, it would fire at `.max` again and again).
+            if scheduled != .max { storage.schedule(slot: slot, at: grid.deadline(grid.nextIndex)) }
             return Firing(id: id, handler: handler, event: event)
         case .countdown(var countdown):
             let event = advanceCountdown(&countdown, now: now)
@@ -53,19 +55,19 @@ extension TimerQueue {
         let event = TimerEvent(
             scheduled: TimerInstant(nanoseconds: fired == due ? scheduled : grid.deadline(fired)),
             now: TimerInstant(nanoseconds: now),
-            index: grid.baseIndex + fired, missed: grid.policy == .burst ? 0 : missed, isManual: false)
+            index: grid.baseIndex.saturatingAdd(fired), missed: grid.policy == .burst ? 0 : missed, isManual: false)
         switch grid.policy {
         case .burst:
-            grid.nextIndex = due + 1
+            grid.nextIndex = due.saturatingAdd(1)
         case .skip:
-            grid.nextIndex = latest + 1
+            grid.nextIndex = latest.saturatingAdd(1)
         case .delay where missed > 0:
             // Restart the grid one period after this late fire; tick numbers go on.
-            grid.baseIndex += latest
+            grid.baseIndex = grid.baseIndex.saturatingAdd(latest)
             grid.anchor = now
             grid.nextIndex = 1
         case .delay:
-            grid.nextIndex = due + 1
+            grid.nextIndex = due.saturatingAdd(1)
         }
         return event
     }
@@ -105,10 +107,10 @@ extension TimerQueue {
     func shownRemaining(of countdown: CountdownSchedule, state: TimerState, pausedRemaining: Int64, now: Int64) -> Int64 {
         let left: Int64
         switch state {
-        case .idle: left = countdown.length ?? max(0, countdown.end - now)
+        case .idle: left = countdown.length ?? max(0, countdown.end.saturatingSubtract(now))
         case .paused: left = pausedRemaining
-        default: left = max(0, countdown.end - now)
+        default: left = max(0, countdown.end.saturatingSubtract(now))
         }
-        return left <= 0 ? 0 : ((left - 1) / countdown.tick + 1) * countdown.tick
+        return left <= 0 ? 0 : ((left - 1) / countdown.tick + 1).saturatingMultiply(countdown.tick)
     }
 }

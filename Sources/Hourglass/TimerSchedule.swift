@@ -39,15 +39,21 @@ struct GridSchedule {
         return anchor.saturatingAdd(whole.partialValue).saturatingAdd(part)
     }
 
-    /// The largest tick number whose deadline is at or before `instant` (-1 if none).
+    /// The largest tick number whose deadline is at or before `instant` (-1 if none),
+    /// clamped to `Int64.max`; exact over the whole instant range.
     func lastIndex(atOrBefore instant: Int64) -> Int64 {
         guard instant >= anchor else { return -1 }
-        // deadline(n) <= t  ⟺  n < (t - anchor + 1) * den / num
-        let offset = instant - anchor + 1
-        let product = offset.multipliedFullWidth(by: denominator)
-        let numerator = self.numerator
-        let (quotient, remainder) = numerator.dividingFullWidth(product)
-        return remainder == 0 ? quotient - 1 : quotient
+        // deadline(n) <= t  ⟺  n < (t - anchor + 1) * den / num, in unsigned 128-bit arithmetic:
+        // t - anchor fits in UInt64 because t >= anchor.
+        let distance = UInt64(bitPattern: instant &- anchor)
+        let product = distance.multipliedFullWidth(by: UInt64(denominator))
+        let (low, carry) = product.low.addingReportingOverflow(UInt64(denominator))
+        let high = product.high &+ (carry ? 1 : 0)
+        let divisor = UInt64(numerator)
+        guard high < divisor else { return .max }
+        let (quotient, remainder) = divisor.dividingFullWidth((high, low))
+        let last = remainder == 0 ? quotient - 1 : quotient
+        return last > UInt64(Int64.max) ? .max : Int64(last)
     }
 }
 
@@ -62,7 +68,7 @@ struct CountdownSchedule {
 
     /// The boundary number a display shows at `instant`: the time left rounded up to a tick.
     func shownK(at instant: Int64) -> Int64 {
-        let left = end.saturatingAdd(0 &- instant)
+        let left = end.saturatingSubtract(instant)
         return left <= 0 ? 0 : (left - 1) / tick + 1
     }
 

@@ -35,7 +35,8 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     /// - Returns: how many callbacks ran.
     @discardableResult
     public func advance(to instant: TimerInstant) -> Int {
-        guard beginAdvance(to: instant.nanoseconds) else { return 0 }
+        // Clamped to now, so that a past instant runs what is due now, as `advance(by: .zero)` does.
+        guard beginAdvance(to: max(instant.nanoseconds, backend.now.nanoseconds)) else { return 0 }
         var fired = 0
         // One pass per goal; a callback that advances further extends the goal for another.
         var goal = nextGoal()

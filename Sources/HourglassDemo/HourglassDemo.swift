@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import Hourglass
 
 /// `hourglass-demo`: one countdown, on the clock you choose, printed tick by tick.
@@ -20,6 +21,11 @@ struct HourglassDemo: ParsableCommand {
     @Option(help: "The countdown's length in whole seconds (1 to 3600).")
     var seconds: Int = 10
 
+    /// For tests: allow only this many more open files than are open at start (setrlimit),
+    /// so that making a clock fails as it would on a machine out of file descriptors.
+    @Option(help: .hidden)
+    var extraOpenFiles: Int?
+
     func validate() throws {
         guard (1...3_600).contains(seconds) else {
             throw ValidationError("--seconds must be a whole number from 1 to 3600, not \(seconds)")
@@ -27,6 +33,22 @@ struct HourglassDemo: ParsableCommand {
     }
 
     func run() throws {
+        if let extraOpenFiles { try Self.limitOpenFiles(toExtra: extraOpenFiles) }
         try DemoCountdown(seconds: Int64(seconds)).run(on: clock)
+    }
+
+    /// Lowers RLIMIT_NOFILE to the lowest free descriptor number plus `extra`.
+    private static func limitOpenFiles(toExtra extra: Int) throws {
+        let lowestFree = dup(STDERR_FILENO)
+        guard lowestFree >= 0 else { throw ValidationError("dup failed: \(String(cString: strerror(errno)))") }
+        close(lowestFree)
+        var limit = rlimit()
+        guard getrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+            throw ValidationError("getrlimit failed: \(String(cString: strerror(errno)))")
+        }
+        limit.rlim_cur = rlim_t(Int(lowestFree) + max(0, extra))
+        guard setrlimit(Int32(RLIMIT_NOFILE.rawValue), &limit) == 0 else {
+            throw ValidationError("setrlimit failed: \(String(cString: strerror(errno)))")
+        }
     }
 }

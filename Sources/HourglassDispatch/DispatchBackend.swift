@@ -30,7 +30,9 @@ final class DispatchBackend: TimerBackend, @unchecked Sendable {
         }
         // DispatchTime counts uptime; the delay is taken on our boot-time clock. A machine
         // suspend in between only makes the wake late, and `runDue` then catches up.
-        let delay = max(0, instant.nanoseconds - MonotonicTime.now().nanoseconds)
+        // Saturating: an instant far in the past or future must not overflow.
+        let (difference, overflow) = instant.nanoseconds.subtractingReportingOverflow(MonotonicTime.now().nanoseconds)
+        let delay = overflow ? (instant.nanoseconds < 0 ? 0 : Int64.max) : max(0, difference)
         source.schedule(deadline: .now() + .nanoseconds(Int(delay)), repeating: .never, leeway: .nanoseconds(0))
     }
 

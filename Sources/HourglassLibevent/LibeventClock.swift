@@ -10,6 +10,15 @@ public import Hourglass
 /// `CLOCK_BOOTTIME`, so timers stay right across a machine suspend. Creating and cancelling
 /// timers is safe from any thread. ``stop()`` — or releasing the clock — cancels every
 /// pending timer and frees every C resource.
+///
+/// ## Failures
+///
+/// Every libevent and system call is checked. What fails while the clock is made is thrown by
+/// ``init()``. What fails once it runs — `event_base_loop` returning an error, or the timerfd
+/// refusing to be armed or read, after which no timer could ever fire — ends the loop: every
+/// pending timer is cancelled, the clock keeps the reason in ``failure`` (an error state,
+/// so a clock that failed is never mistaken for one that runs), ``run()`` throws it, and a
+/// later ``start()`` or ``run()`` throws it again.
 public final class LibeventClock: TimerClock {
     public let timerQueue: TimerQueue
     private let loop: LibeventLoop
@@ -35,20 +44,28 @@ public final class LibeventClock: TimerClock {
     /// Whether the caller is on the loop's thread, where callbacks run.
     public var isOnLoopThread: Bool { loop.isLoopThread }
 
-    /// Runs the loop on a new thread and returns at once.
-    /// - Throws: ``LibeventError/alreadyRunning`` or ``LibeventError/stopped``.
+    /// Why the loop ended on its own, if it failed (see "Failures" above); nil while it can
+    /// run or runs, and after a plain ``stop()``.
+    public var failure: LibeventError? { loop.failure }
+
+    /// Runs the loop on a new thread; returns once the loop is running there.
+    /// - Throws: ``LibeventError/alreadyRunning``, ``LibeventError/stopped``, or the
+    ///   ``failure`` of a loop that already failed.
     public func start() throws(LibeventError) {
         let loop = self.loop
         try loop.ensureReady()
         let started = thread.start {
+            // Nothing is dropped: a failure is kept in `loop.failure`, which `failure` reports.
             do { try loop.run() } catch {}
         }
         if !started { throw .alreadyRunning }
+        loop.waitUntilStarted()
     }
 
     /// Runs the loop on the calling thread until ``stop()`` is called (from a callback or
     /// another thread).
-    /// - Throws: ``LibeventError/alreadyRunning`` or ``LibeventError/stopped``.
+    /// - Throws: ``LibeventError/alreadyRunning``, ``LibeventError/stopped``, or the loop's
+    ///   ``failure`` when it ends because of one.
     public func run() throws(LibeventError) {
         try loop.run()
     }

@@ -1,4 +1,6 @@
 #if canImport(CLibevent)
+import Foundation
+
 /// Why a ``LibeventClock`` could not be made or run.
 public enum LibeventError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `evthread_use_pthreads()` failed: libevent_pthreads is missing or broken.
@@ -13,6 +15,9 @@ public enum LibeventError: Error, Hashable, Sendable, CustomStringConvertible {
     case alreadyRunning
     /// The clock was stopped; its resources are freed and it cannot run again.
     case stopped
+    /// `event_base_loop` ended with an error while the clock was running; its timers were
+    /// cancelled and it cannot run again.
+    case loopFailed
 
     public var description: String {
         switch self {
@@ -21,13 +26,15 @@ public enum LibeventError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotCreateBase:
             "libevent could not create an event base (out of memory or file descriptors?)"
         case .systemCall(let name, let errno):
-            "\(name) failed with errno \(errno)"
+            "\(name) failed: \(String(cString: strerror(errno))) (errno \(errno))"
         case .cannotRegisterEvent:
             "libevent refused to register the clock's timer event"
         case .alreadyRunning:
             "the libevent loop is already running; call stop() before running it again"
         case .stopped:
             "the clock was stopped and its resources freed; make a new LibeventClock"
+        case .loopFailed:
+            "the libevent loop ended with an error; its timers were cancelled; make a new LibeventClock"
         }
     }
 }

@@ -21,6 +21,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     private let lock = NSCondition()
     private var stopRequested = false
     private var phase = Phase.ready
+    private var loopFailure: LibeventError?
     private var runner: TimerRunner?
     private var loopThread: pthread_t?
 
@@ -33,12 +34,20 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
         let fd = hourglass_timerfd_create()
         guard fd >= 0 else { throw .systemCall(name: "timerfd_create", errno: errno) }
         timerFD = fd
+        if let shortage = Self.descriptorShortage(besides: fd) {
+            close(fd)
+            throw shortage
+        }
         guard let config = event_config_new() else {
             close(fd)
             throw .cannotCreateBase
         }
         // Without the precise flag libevent reads a 4 ms coarse clock here and fires early.
-        event_config_set_flag(config, Int32(EVENT_BASE_FLAG_PRECISE_TIMER.rawValue))
+        guard event_config_set_flag(config, Int32(EVENT_BASE_FLAG_PRECISE_TIMER.rawValue)) == 0 else {
+            event_config_free(config)
+            close(fd)
+            throw .cannotCreateBase
+        }
         base = event_base_new_with_config(config)
         event_config_free(config)
         guard base != nil else {
@@ -54,6 +63,26 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
             teardown()
             throw .cannotRegisterEvent
         }
+    }
+
+    /// How many descriptors libevent's epoll base takes (epoll, a socketpair for signals, an
+    /// eventfd to be woken, an internal pipe).
+    private static let descriptorsNeeded = 5
+
+    /// Why libevent could not get the descriptors it needs, or nil. libevent does not fail
+    /// cleanly there: its fatal-error handler exits the process when the signal socketpair
+    /// cannot be made. So they are counted first, by duplicating `fd` that many times.
+    private static func descriptorShortage(besides fd: Int32) -> LibeventError? {
+        var probes: [Int32] = []
+        defer { for probe in probes { close(probe) } }
+        for _ in 0..<descriptorsNeeded {
+            let probe = fcntl(fd, F_DUPFD_CLOEXEC, 0)
+            guard probe >= 0 else {
+                return .systemCall(name: "reserving the \(descriptorsNeeded) descriptors libevent needs", errno: errno)
+            }
+            probes.append(probe)
+        }
+        return nil
     }
 
     /// Written once, from the queue's initializer, before the clock is shared.
@@ -72,13 +101,25 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
 
     func wake(at instant: TimerInstant?) {
         lock.withLock {
-            guard !stopRequested, phase != .ended else { return }
-            if let instant {
-                _ = hourglass_timerfd_arm(timerFD, instant.nanoseconds)
-            } else {
-                _ = hourglass_timerfd_disarm(timerFD)
-            }
+            guard !stopRequested, phase != .ended, loopFailure == nil else { return }
+            let result = instant.map { hourglass_timerfd_arm(timerFD, $0.nanoseconds) } ?? hourglass_timerfd_disarm(timerFD)
+            let code = errno
+            // No timer could fire any more: the loop ends with the reason.
+            if result != 0 { failLocked(.systemCall(name: "timerfd_settime", errno: code)) }
         }
+    }
+
+    /// Why the loop ended on its own, if it failed.
+    var failure: LibeventError? { lock.withLock { loopFailure } }
+
+    /// Records the first failure and asks the running loop to end. Caller holds `lock`.
+    private func failLocked(_ failure: LibeventError) {
+        guard loopFailure == nil else { return }
+        loopFailure = failure
+        // With libevent's thread support on, `event_base_loopbreak` wakes the loop from any
+        // thread; before the loop runs, `run()` finds the failure and does not start it. Should
+        // the loopbreak itself fail, the next timerfd wake-up ends the loop (it checks the failure).
+        if phase == .running, let base { _ = event_base_loopbreak(base) }
     }
 
     // MARK: Loop
@@ -87,6 +128,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     func ensureReady() throws(LibeventError) {
         lock.lock()
         defer { lock.unlock() }
+        if let loopFailure { throw loopFailure }
         switch phase {
         case .ready: return
         case .running: throw .alreadyRunning
@@ -94,9 +136,20 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
         }
     }
 
+    /// Waits until the loop has been entered on another thread, or has ended.
+    func waitUntilStarted() {
+        lock.lock()
+        while phase == .ready { lock.wait() }
+        lock.unlock()
+    }
+
     /// Runs the loop on the calling thread until ``requestStop()``; then frees everything.
     func run() throws(LibeventError) {
         lock.lock()
+        if let loopFailure {
+            lock.unlock()
+            throw loopFailure
+        }
         switch phase {
         case .running:
             lock.unlock()
@@ -107,10 +160,19 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
         case .ready:
             phase = .running
             loopThread = pthread_self()
+            lock.broadcast()
             lock.unlock()
         }
-        event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
+        let result = event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
+        let failure = lock.withLock { () -> LibeventError? in
+            // The loop ends only when asked to; ending any other way is a failure.
+            if result < 0 || (!stopRequested && loopFailure == nil) {
+                loopFailure = loopFailure ?? .loopFailed
+            }
+            return loopFailure
+        }
         teardown()
+        if let failure { throw failure }
     }
 
     /// Asks the loop to end and waits until it has, unless called on the loop's own thread
@@ -129,7 +191,9 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
             lock.lock()
         case .running:
             stopRequested = true
-            _ = hourglass_timerfd_arm(timerFD, 1)
+            // The timerfd wakes the loop; should arming it fail, a loopbreak does (both are
+            // safe from any thread with libevent's thread support on).
+            if hourglass_timerfd_arm(timerFD, 1) != 0, let base { _ = event_base_loopbreak(base) }
             if let loopThread, pthread_equal(loopThread, pthread_self()) != 0 { return }
             while phase != .ended { lock.wait() }
         }
@@ -141,9 +205,18 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     }
 
     private func timerFDReadable() {
-        _ = hourglass_timerfd_drain(timerFD)
-        if lock.withLock({ stopRequested }) {
-            event_base_loopbreak(base)
+        let drained = hourglass_timerfd_drain(timerFD)
+        let readError = drained < 0 ? errno : 0
+        let stop = lock.withLock { () -> Bool in
+            // EAGAIN is a spurious wake-up; any other error leaves the fd readable for ever.
+            if readError != 0 && readError != EAGAIN && readError != EINTR {
+                failLocked(.systemCall(name: "read(timerfd)", errno: readError))
+            }
+            return stopRequested || loopFailure != nil
+        }
+        if stop {
+            // On the loop's own thread a loopbreak cannot fail (it only sets a flag).
+            _ = event_base_loopbreak(base)
             return
         }
         runner?.runDue()
@@ -157,6 +230,8 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
         event = nil
         if let base { event_base_free(base) }
         base = nil
+        // The descriptor is released even when close reports an error (Linux), so there is
+        // nothing to retry and nothing left to leak.
         close(timerFD)
         phase = .ended
         lock.broadcast()

@@ -3,7 +3,8 @@ import SignUp
 
 /// A snapshot fixture: a linemode transcript kept as a file — the script's lines as written,
 /// each followed by the output it produced (lines starting with `[`). The first line names the
-/// options it runs with, e.g. `# linemode --screen registration --locale zh-Hans`.
+/// options it runs with, e.g. `# linemode --screen registration --locale zh-Hans`;
+/// `--state-dir temporary` keeps the cooldown in a fresh temporary directory for each run.
 public struct Fixture: Sendable {
     /// The file's text.
     public let text: String
@@ -11,6 +12,8 @@ public struct Fixture: Sendable {
     public let options: LineModeOptions
     /// The script (output lines are skipped by ``Script``).
     public let script: Script
+    /// Whether each run keeps the cooldown in a fresh temporary state directory.
+    public let usesStateDirectory: Bool
 
     /// Reads a fixture's text.
     /// - Throws: ``ScriptError`` when the first line does not name its options.
@@ -22,6 +25,7 @@ public struct Fixture: Sendable {
         }
         var options = LineModeOptions()
         options.echoSecrets = true
+        var usesStateDirectory = false
         let words = header.split(separator: " ").dropFirst(2).map(String.init)
         var index = 0
         while index < words.count {
@@ -33,12 +37,18 @@ public struct Fixture: Sendable {
             case "--locale":
                 guard let language = SignUpLanguage(rawValue: value) else { throw ScriptError(line: 1, "unknown locale '\(value)'") }
                 options.language = language
+            case "--state-dir":
+                guard value == "temporary" else {
+                    throw ScriptError(line: 1, "a fixture's state directory is '--state-dir temporary', not '\(value)'")
+                }
+                usesStateDirectory = true
             default:
-                throw ScriptError(line: 1, "a fixture header takes --screen and --locale, not '\(words[index])'")
+                throw ScriptError(line: 1, "a fixture header takes --screen, --locale and --state-dir, not '\(words[index])'")
             }
             index += 2
         }
         self.options = options
+        self.usesStateDirectory = usesStateDirectory
         script = Script(text, screen: options.screen)
     }
 
@@ -54,6 +64,12 @@ public struct Fixture: Sendable {
         options.clock = clock
         options.timeScale = timeScale
         options.keepGoing = true
+        var directory: URL?
+        if usesStateDirectory {
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent("linemode-state-\(UUID().uuidString)")
+            options.stateDirectory = directory
+        }
+        defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
         let output = TranscriptBuffer()
         try ScriptRunner.run(script, options: options, write: output.append)
         return output.text

@@ -1,60 +1,93 @@
 import Foundation
+import SignUp
 
 /// What the `linemode` executable does once its options are parsed: read the script (or run
 /// live at a terminal), report problems on standard error, run, and choose the exit code.
 public enum LineModeMain: Sendable {
-    /// Runs the script in `file` (standard input when nil or "-") and returns the exit code:
-    /// 0 when it ran, 1 when it has errors or cannot be read.
+    /// Runs the script in `file` (standard input when nil or "-") and returns the exit code,
+    /// one of ``LineModeExit``'s: 0 when it ran; 1 when it has errors or cannot be read; 3 when
+    /// standard output or standard error could not be written (this one wins over the others);
+    /// 4 when the cooldown could not be saved in or read from the state directory.
     /// - Throws: when a real clock cannot be made.
     public static func run(file: String?, options: LineModeOptions) throws -> Int32 {
+        let streams = StandardStreams.shared
+        if let code = streams.prepare() { return code }
+        let storeFailed = StoreFailureFlag()
+        let storeProblem: @Sendable (CooldownStoreError) -> Void = { problem in
+            storeFailed.set()
+            streams.error("linemode: \(problem)")
+        }
+        let code = try run(file: file, options: options, streams: streams, storeProblem: storeProblem)
+        if streams.errorFailed { return LineModeExit.outputFailed }
+        if code == LineModeExit.success && storeFailed.isSet { return LineModeExit.stateFailed }
+        return code
+    }
+
+    private static func run(
+        file: String?, options: LineModeOptions, streams: StandardStreams,
+        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void
+    ) throws -> Int32 {
         let source = file ?? "-"
         if source == "-" && isatty(STDIN_FILENO) == 1 {
             try LiveRunner.run(
-                options: options, prompt: { printError("> ", newline: false) }, readLine: { Swift.readLine() },
-                write: printOut, report: { printError("linemode: \($0)") })
-            return 0
+                options: options, prompt: { streams.error("> ", newline: false) }, readLine: { Swift.readLine() },
+                write: streams.output, report: { streams.error("linemode: \($0)") }, storeProblem: storeProblem)
+            return LineModeExit.success
         }
         let data: Data
-        if source == "-" {
-            data = FileHandle.standardInput.readDataToEndOfFile()
-        } else {
-            switch readFile(source) {
-            case .success(let contents): data = contents
-            case .failure(let reason):
-                printError("linemode: cannot read the script \(source): \(reason); check the path and its permissions")
-                return 1
-            }
+        switch source == "-" ? readStandardInput() : readFile(source) {
+        case .success(let contents): data = contents
+        case .failure(let reason):
+            let name = source == "-" ? "from standard input" : source
+            streams.error("linemode: cannot read the script \(name): \(reason); check the path and its permissions")
+            return LineModeExit.scriptFailed
         }
         let name = source == "-" ? "<stdin>" : source
         let script = Script(data: data, screen: options.screen)
-        for error in script.errors { printError("linemode: \(name): \(error)") }
+        for error in script.errors { streams.error("linemode: \(name): \(error)") }
         if !script.errors.isEmpty && !options.keepGoing {
-            printError("linemode: nothing was run; fix the line\(script.errors.count == 1 ? "" : "s") above, or pass --keep-going to run the rest")
-            return 1
+            streams.error("linemode: nothing was run; fix the line\(script.errors.count == 1 ? "" : "s") above, or pass --keep-going to run the rest")
+            return LineModeExit.scriptFailed
         }
-        try ScriptRunner.run(script, options: options, write: printOut)
-        return script.errors.isEmpty ? 0 : 1
+        try ScriptRunner.run(script, options: options, write: streams.output, storeProblem: storeProblem)
+        return script.errors.isEmpty ? LineModeExit.success : LineModeExit.scriptFailed
     }
 
-    /// The file's bytes, or why it cannot be read (the system's words for errno).
+    /// Writes `message` — to standard output when `code` is 0 (help, version), else to standard
+    /// error — and exits with `code`; with ``LineModeExit/outputFailed`` when it cannot be written.
+    public static func exit(printing message: String, code: Int32) -> Never {
+        let streams = StandardStreams.shared
+        _ = streams.prepare()
+        if code == LineModeExit.success {
+            streams.output(message)
+        } else {
+            streams.error(message)
+        }
+        Foundation.exit(streams.errorFailed ? LineModeExit.outputFailed : code)
+    }
+
+    /// Standard input's bytes to its end, or why it cannot be read.
+    static func readStandardInput() -> Result<Data, ReadFailure> {
+        var data = Data()
+        var buffer = [UInt8](repeating: 0, count: 65_536)
+        while true {
+            let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
+            if count < 0 && errno == EINTR { continue }
+            guard count >= 0 else { return .failure(ReadFailure(errno)) }
+            if count == 0 { return .success(data) }
+            data.append(contentsOf: buffer[0..<count])
+        }
+    }
+
+    /// The largest script read: far more than a hand-written script, small enough to hold.
+    static let largestScript = 16 * 1_024 * 1_024
+
+    /// The script file's bytes, or why it cannot be read: it must be a regular file of at most
+    /// ``largestScript`` bytes (a FIFO, socket, device or directory is refused without blocking).
     static func readFile(_ path: String) -> Result<Data, ReadFailure> {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { return .failure(ReadFailure(errno)) }
-        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        var isDirectory: ObjCBool = false
-        if FileManager.default.fileExists(atPath: path, isDirectory: &isDirectory), isDirectory.boolValue {
-            return .failure(ReadFailure(EISDIR))
+        do { return .success(try RegularFile.read(path, limit: largestScript)) } catch {
+            return .failure(ReadFailure(reason: error.reason))
         }
-        do { return .success(try handle.readToEnd() ?? Data()) } catch { return .failure(ReadFailure(EIO)) }
-    }
-
-    /// Writes one line to standard output at once (unbuffered), so a reader sees it when it happens.
-    @Sendable static func printOut(_ line: String) {
-        FileHandle.standardOutput.write(Data((line + "\n").utf8))
-    }
-
-    @Sendable static func printError(_ text: String, newline: Bool = true) {
-        FileHandle.standardError.write(Data((text + (newline ? "\n" : "")).utf8))
     }
 }
 
@@ -65,4 +98,18 @@ struct ReadFailure: Error, CustomStringConvertible {
     init(_ code: Int32) {
         description = String(cString: strerror(code))
     }
+
+    init(reason: String) {
+        description = reason
+    }
+}
+
+/// Whether the cooldown store failed at least once, set from whichever thread saw it.
+private final class StoreFailureFlag: @unchecked Sendable {
+    // @unchecked Sendable: `value` is only read and written under `lock`.
+    private let lock = NSLock()
+    private var value = false
+
+    func set() { lock.withLock { value = true } }
+    var isSet: Bool { lock.withLock { value } }
 }

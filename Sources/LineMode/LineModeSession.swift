@@ -23,13 +23,21 @@ final class LineModeSession: @unchecked Sendable {
         case suspend(Duration)
     }
 
-    init(clock: any TimerClock, options: LineModeOptions, write: @escaping @Sendable (String) -> Void) {
+    /// A session on `clock`; `storeProblem` hears of each failure to load or save the cooldown
+    /// in the state directory.
+    init(
+        clock: any TimerClock, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
+        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
+    ) {
         self.clock = clock
         self.options = options
         self.write = write
         service = ScriptedVerificationService(clock: clock)
-        wall = ShiftedWallClock(following: options.stateDirectory == nil ? clock : nil)
-        store = options.stateDirectory.map { FileCooldownStore(directory: $0) } ?? InMemoryCooldownStore()
+        wall = ShiftedWallClock(
+            following: clock, from: options.stateDirectory == nil ? ShiftedWallClock.epoch : ShiftedWallClock.systemNow)
+        store = options.stateDirectory.map {
+            ReportingCooldownStore(store: FileCooldownStore(directory: $0), report: storeProblem)
+        } ?? InMemoryCooldownStore()
     }
 
     /// Shows the screen: the view-model is made (restoring a saved cooldown) and every line printed.

@@ -5,15 +5,18 @@ import HourglassDispatch
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
+public import SignUp
 
 /// Live mode: commands typed at a terminal run as they are entered; on a real clock the
 /// clock runs on its own thread, so countdown changes print as they happen.
 public enum LiveRunner: Sendable {
     /// Reads commands with `readLine` until it returns nil (end of input) or `quit`.
+    /// `storeProblem` hears of each failure to load or save the cooldown in the state directory.
     /// - Throws: `TimerError` or `LibeventError` when the clock cannot be made.
     public static func run(
         options: LineModeOptions, prompt: @escaping @Sendable () -> Void, readLine: () -> String?,
-        write: @escaping @Sendable (String) -> Void, report: @escaping @Sendable (ScriptError) -> Void
+        write: @escaping @Sendable (String) -> Void, report: @escaping @Sendable (ScriptError) -> Void,
+        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
     ) throws {
         let base: any TimerClock
         let stop: () -> Void
@@ -21,7 +24,7 @@ public enum LiveRunner: Sendable {
         case .virtual:
             // Each line runs at once; `wait` and `suspend` move the clock.
             let clock = VirtualClock()
-            let session = LineModeSession(clock: clock, options: options, write: write)
+            let session = LineModeSession(clock: clock, options: options, write: write, storeProblem: storeProblem)
             session.start()
             readCommands(screen: options, prompt: prompt, readLine: readLine, report: report) { command in
                 switch session.perform(command) {
@@ -45,7 +48,7 @@ public enum LiveRunner: Sendable {
         }
         defer { stop() }
         let clock = try ScaledClock(base: base, scale: options.timeScale)
-        let session = LineModeSession(clock: clock, options: options, write: write)
+        let session = LineModeSession(clock: clock, options: options, write: write, storeProblem: storeProblem)
         onContext(clock) { session.start() }
         readCommands(screen: options, prompt: prompt, readLine: readLine, report: report) { command in
             // `wait` lets the clock run while this thread sleeps; the rest runs on the context,

@@ -5,6 +5,7 @@ import HourglassDispatch
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
+public import SignUp
 
 /// Runs a ``Script`` on the chosen clock and writes its transcript.
 ///
@@ -15,25 +16,28 @@ import HourglassLibevent
 public enum ScriptRunner: Sendable {
     /// Runs `script`; returns the problems found (already written to the transcript when
     /// `keepGoing` is set). With problems and without `keepGoing`, nothing runs.
+    /// `storeProblem` hears of each failure to load or save the cooldown in
+    /// ``LineModeOptions/stateDirectory`` (the screen shows it as well).
     /// - Throws: `TimerError` or `LibeventError` when a real clock cannot be made.
     @discardableResult
     public static func run(
-        _ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void
+        _ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
+        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
     ) throws -> [ScriptError] {
         guard script.errors.isEmpty || options.keepGoing else { return script.errors }
         switch options.clock {
         case .virtual:
-            runVirtual(script, options: options, write: write)
+            runVirtual(script, options: options, write: write, storeProblem: storeProblem)
         case .dispatch:
             let base = DispatchClock()
             let finished = DispatchSemaphore(value: 0)
-            try runReal(script, on: base, options: options, write: write) { finished.signal() }
+            try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) { finished.signal() }
             finished.wait()
             base.shutdown()
         case .libevent:
             #if canImport(HourglassLibevent)
             let base = try LibeventClock()
-            try runReal(script, on: base, options: options, write: write) { base.stop() }
+            try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) { base.stop() }
             try base.run()
             #else
             throw UnavailableClock.libevent
@@ -42,9 +46,12 @@ public enum ScriptRunner: Sendable {
         return script.errors
     }
 
-    private static func runVirtual(_ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void) {
+    private static func runVirtual(
+        _ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
+        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void
+    ) {
         let clock = VirtualClock()
-        let session = LineModeSession(clock: clock, options: options, write: write)
+        let session = LineModeSession(clock: clock, options: options, write: write, storeProblem: storeProblem)
         let leading = script.leadingComments
         for line in leading { session.echo(line) }
         session.start()
@@ -69,10 +76,12 @@ public enum ScriptRunner: Sendable {
 
     private static func runReal(
         _ script: Script, on base: any TimerClock, options: LineModeOptions,
-        write: @escaping @Sendable (String) -> Void, finish: @escaping @Sendable () -> Void
+        write: @escaping @Sendable (String) -> Void, storeProblem: @escaping @Sendable (CooldownStoreError) -> Void,
+        finish: @escaping @Sendable () -> Void
     ) throws {
         let clock = try ScaledClock(base: base, scale: options.timeScale)
-        let steps = RealClockSteps(script: script, clock: clock, options: options, write: write, finish: finish)
+        let steps = RealClockSteps(
+            script: script, clock: clock, options: options, write: write, storeProblem: storeProblem, finish: finish)
         clock.enqueue(at: .zero) { _ in steps.begin() }
     }
 }
@@ -85,17 +94,19 @@ private final class RealClockSteps: @unchecked Sendable {
     private let clock: ScaledClock
     private let options: LineModeOptions
     private let write: @Sendable (String) -> Void
+    private let storeProblem: @Sendable (CooldownStoreError) -> Void
     private let finish: @Sendable () -> Void
     private var session: LineModeSession?
     private var next = 0
 
-    init(script: Script, clock: ScaledClock, options: LineModeOptions,
-         write: @escaping @Sendable (String) -> Void, finish: @escaping @Sendable () -> Void) {
+    init(script: Script, clock: ScaledClock, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
+         storeProblem: @escaping @Sendable (CooldownStoreError) -> Void, finish: @escaping @Sendable () -> Void) {
         (self.script, self.clock, self.options, self.write, self.finish) = (script, clock, options, write, finish)
+        self.storeProblem = storeProblem
     }
 
     func begin() {
-        let session = LineModeSession(clock: clock, options: options, write: write)
+        let session = LineModeSession(clock: clock, options: options, write: write, storeProblem: storeProblem)
         self.session = session
         let leading = script.leadingComments
         for line in leading { session.echo(line) }

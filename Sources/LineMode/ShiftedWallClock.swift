@@ -2,27 +2,39 @@ import Foundation
 import Hourglass
 import SignUp
 
-/// The wall clock a session uses: either the system's, or (for scripts, so that runs are
-/// reproducible) a fixed epoch plus the session clock's time; `wall ±DURATION` shifts it.
+/// The wall clock a session uses: a starting date plus the session clock's (script) time, so
+/// that script time — `wait`, `suspend`, a time scale — reaches the wall clock as it reaches
+/// every timer; `wall ±DURATION` shifts it.
+///
+/// Without a state directory the starting date is a fixed epoch, so runs are reproducible.
+/// With one it is the system's date when the session starts: a saved cooldown then counts on
+/// across runs in real time, and within a run in script time.
 final class ShiftedWallClock: WallClock, @unchecked Sendable {
     // @unchecked Sendable: `offset` is only read and written under `lock`; the rest is immutable.
     private let lock = NSLock()
     private var offset: TimeInterval = 0
-    private let clock: (any TimerClock)?
+    private let clock: any TimerClock
+    private let start: Date
+    private let clockStart: TimerInstant
 
     /// The scripts' epoch: 2026-01-01T00:00:00Z.
     static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
 
-    /// The system clock when `clock` is nil; else the epoch plus `clock`'s logical time.
-    init(following clock: (any TimerClock)?) {
+    /// A wall clock at `start` now, which then moves with `clock`'s logical time.
+    init(following clock: any TimerClock, from start: Date) {
         self.clock = clock
+        self.start = start
+        clockStart = clock.logicalNow
+    }
+
+    /// The system's date now, in whole milliseconds (saved cooldowns keep milliseconds).
+    static var systemNow: Date {
+        Date(timeIntervalSince1970: (Date().timeIntervalSince1970 * 1_000).rounded(.down) / 1_000)
     }
 
     var now: Date {
         let shift = lock.withLock { offset }
-        guard let clock else { return Date().addingTimeInterval(shift) }
-        let elapsed = Double(clock.logicalNow.nanoseconds) / 1e9
-        return Self.epoch.addingTimeInterval(elapsed + shift)
+        return start.addingTimeInterval((clock.logicalNow - clockStart).seconds + shift)
     }
 
     func shift(by duration: Duration) {

@@ -15,13 +15,19 @@ public struct FileCooldownStore: CooldownStore {
         file = directory.appendingPathComponent("cooldown.json")
     }
 
-    /// Reads `cooldown.json`; nil when there is none.
+    /// Reads `cooldown.json`; nil when there is none. Anything but a regular file of at most
+    /// 64 KiB (a FIFO, a socket, a device, a directory, a symlink loop) is refused unread, and
+    /// nothing here can block.
     public func load() throws(CooldownStoreError) -> SavedCooldown? {
         let path = file.path
-        guard FileManager.default.fileExists(atPath: path) else { return nil }
-        let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
-        guard size <= Self.largestFile else { throw .tooLarge(path: path, bytes: size) }
-        let data = try Self.contents(of: path)
+        let data: Data
+        do { data = try RegularFile.read(path, limit: Self.largestFile) } catch {
+            switch error {
+            case .missing: return nil
+            case .tooLarge(let bytes): throw .tooLarge(path: path, bytes: bytes)
+            default: throw .unreadable(path: path, reason: error.reason)
+            }
+        }
         guard !data.isEmpty else { throw .corrupt(path: path, reason: "the file is empty") }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
@@ -47,37 +53,23 @@ public struct FileCooldownStore: CooldownStore {
         try Self.replace(file.path, with: data)
     }
 
-    /// Removes `cooldown.json`, if it exists.
+    /// Removes `cooldown.json`, if it exists (never a directory in its place).
     public func clear() throws(CooldownStoreError) {
-        guard FileManager.default.fileExists(atPath: file.path) else { return }
-        do { try FileManager.default.removeItem(at: file) } catch {
-            throw .unwritable(path: file.path, reason: Self.reason(error))
+        guard unlink(file.path) == 0 || errno == ENOENT else {
+            throw .unwritable(path: file.path, reason: RegularFile.reason(errno))
         }
     }
 
-    /// The file's bytes, read with POSIX calls (Foundation's `Data(contentsOf:)` leaked its
-    /// buffer here under LeakSanitizer).
-    private static func contents(of path: String) throws(CooldownStoreError) -> Data {
-        let descriptor = open(path, O_RDONLY)
-        guard descriptor >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-        defer { close(descriptor) }
-        var data = Data()
-        var buffer = [UInt8](repeating: 0, count: 4_096)
-        while data.count <= largestFile {
-            let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && errno == EINTR { continue }
-            guard count >= 0 else { throw .unreadable(path: path, reason: String(cString: strerror(errno))) }
-            if count == 0 { break }
-            data.append(contentsOf: buffer[0..<count])
-        }
-        return data
-    }
-
-    /// Writes `data` to `path.tmp`, flushes it, and renames it over `path`.
+    /// Writes `data` to `path.tmp`, flushes it, and renames it over `path`. Whatever was left
+    /// at `path.tmp` (a torn file, a FIFO, a symlink) is removed first, and the new one is
+    /// made exclusively, so the open can neither block nor write through a link.
     private static func replace(_ path: String, with data: Data) throws(CooldownStoreError) {
         let temporary = path + ".tmp"
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        guard descriptor >= 0 else { throw .unwritable(path: path, reason: String(cString: strerror(errno))) }
+        guard unlink(temporary) == 0 || errno == ENOENT else {
+            throw .unwritable(path: path, reason: RegularFile.reason(errno))
+        }
+        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { throw .unwritable(path: path, reason: RegularFile.reason(errno)) }
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -94,7 +86,7 @@ public struct FileCooldownStore: CooldownStore {
         if failure == 0 && fsync(descriptor) != 0 { failure = errno }
         close(descriptor)
         if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        guard failure == 0 else { throw .unwritable(path: path, reason: String(cString: strerror(failure))) }
+        guard failure == 0 else { throw .unwritable(path: path, reason: RegularFile.reason(failure)) }
     }
 
     private static func reason(_ error: any Error) -> String {

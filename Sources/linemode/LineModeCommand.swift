@@ -23,6 +23,11 @@ struct LineModeCommand: ParsableCommand {
               0  the script ran
               1  the script has errors (each on standard error with its line number), or cannot be read
               2  the command line is wrong
+              3  standard output or standard error could not be written (closed, full, a broken \
+            pipe); when it is standard output, linemode stops at once, after saying why on standard \
+            error. This code wins over the others.
+              4  the cooldown could not be saved in, or read from, --state-dir (the screen and \
+            standard error say why); the script still ran
             """,
         version: HourglassVersion.current)
 
@@ -41,7 +46,10 @@ struct LineModeCommand: ParsableCommand {
     @Option(help: "The screen: verification or registration.")
     var screen: ScriptScreen = .verification
 
-    @Option(help: "A directory to keep the cooldown in across runs (the system wall clock is then used).")
+    @Option(help: """
+        A directory to keep the cooldown in across runs: it counts on in real time between runs, \
+        and in script time (wait, suspend, --time-scale) within one.
+        """)
     var stateDir: String?
 
     @Flag(help: "Run the valid lines even when some have errors (the exit code is still 1).")
@@ -68,10 +76,10 @@ struct LineModeCommand: ParsableCommand {
             var command = try parseAsRoot()
             try command.run()
         } catch {
+            if let exit = error as? ExitCode { Foundation.exit(exit.rawValue) }
             let code = exitCode(for: error)
-            if code == .success || error is ExitCode { exit(withError: error) }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
-            Foundation.exit(code == .validationFailure ? 2 : code.rawValue)
+            let status = code == .validationFailure ? LineModeExit.usage : code.rawValue
+            LineModeMain.exit(printing: fullMessage(for: error), code: status)
         }
     }
 }

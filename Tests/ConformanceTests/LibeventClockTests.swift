@@ -38,9 +38,13 @@ struct LibeventClockTests {
         #expect(onLoop.value == true)
         #expect(timer.state == .finished)
         #expect(clock.isOnLoopThread == false)
+        #expect(clock.failure == nil)
         clock.stop()
         clock.stop()
         #expect(clock.method == "stopped")
+        // A plain stop is not a failure; the next start says the clock was stopped.
+        #expect(clock.failure == nil)
+        #expect(throws: LibeventError.stopped) { try clock.start() }
         expectNothingPending(clock)
     }
 
@@ -66,7 +70,9 @@ struct LibeventClockTests {
     @Test("the error messages say what to do")
     func messages() {
         #expect(LibeventError.stopped.description == "the clock was stopped and its resources freed; make a new LibeventClock")
-        #expect(LibeventError.systemCall(name: "timerfd_create", errno: 24).description == "timerfd_create failed with errno 24")
+        #expect(LibeventError.systemCall(name: "timerfd_create", errno: 24).description == "timerfd_create failed: Too many open files (errno 24)")
+        #expect(LibeventError.loopFailed.description
+            == "the libevent loop ended with an error; its timers were cancelled; make a new LibeventClock")
     }
 }
 #endif

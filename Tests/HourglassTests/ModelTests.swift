@@ -34,6 +34,23 @@ struct ModelTests {
         }
     }
 
+    @Test("1 000 random programs at the edges of the instant range (time saturates at the last instant) agree too")
+    func extremePrograms() {
+        for seed in UInt64(1)...1_000 {
+            var random = SplitMix64(seed: seed)
+            let program = (0..<Int.random(in: 1...30, using: &random)).map { _ in TimerOperation.randomExtreme(using: &random) }
+            guard Self.disagrees(program) else { continue }
+            let shrunk = Self.shrink(program)
+            let real = runOnVirtualClock(shrunk), model = ReferenceModel.run(shrunk)
+            Issue.record("""
+                extreme seed \(seed) disagrees; shrunk to \(shrunk.count) operations: \(shrunk)
+                clock: \(real.fires) \(real.states)
+                model: \(model.fires) \(model.states)
+                """)
+            return
+        }
+    }
+
     @Test("the model test can fail: a wrong model is caught and shrunk")
     func modelCatchesADifference() {
         let program: [TimerOperation] = [.advance(5), .oneShot(delay: 10, running: true), .repeating(interval: 3, start: 0, burst: false, running: true),
@@ -94,6 +111,9 @@ extension TimerOperation {
             .repeating(interval: max(1, interval / 2), start: start / 2, burst: burst, running: running)
         case .advance(let ms) where ms > 0: .advance(ms / 2)
         case .suspend(let ms) where ms > 0: .suspend(ms / 2)
+        case .oneShotNanoseconds(let delay, let running) where delay > 0: .oneShotNanoseconds(delay: delay / 2, running: running)
+        case .advanceNanoseconds(let ns) where ns > 0: .advanceNanoseconds(ns / 2)
+        case .suspendNanoseconds(let ns) where ns > 0: .suspendNanoseconds(ns / 2)
         default: nil
         }
     }

@@ -3,7 +3,8 @@ import Hourglass
 /// A deliberately naive model of the timer rules on a virtual clock: plain arrays and linear
 /// scans instead of a slab and a heap, one rule per line, for `ModelTests` to compare with.
 /// Entries fire in (deadline, sequence) order; a sequence number is taken whenever a timer is
-/// created, scheduled or manually fired, as the queue documents.
+/// created, scheduled or manually fired, as the queue documents. Instants saturate at the ends
+/// of the Int64 range; a repeating tick due at the last instant is its last.
 struct ReferenceModel {
     struct Timer {
         var isOneShot: Bool
@@ -44,17 +45,34 @@ struct ReferenceModel {
         return (model.fires, model.timers.map(\.state))
     }
 
+    /// `a + b`, held at the ends of the Int64 range.
+    static func add(_ a: Int64, _ b: Int64) -> Int64 {
+        let (sum, overflow) = a.addingReportingOverflow(b)
+        return overflow ? (b > 0 ? .max : .min) : sum
+    }
+
+    /// `a * b` for b > 0, held at the ends of the Int64 range.
+    static func multiply(_ a: Int64, _ b: Int64) -> Int64 {
+        let (product, overflow) = a.multipliedReportingOverflow(by: b)
+        return overflow ? (a > 0 ? .max : .min) : product
+    }
+
     mutating func apply(_ operation: TimerOperation) {
         let ms: (Int64) -> Int64 = { $0 * 1_000_000 }
+        let add = Self.add
         let pick: (Int) -> Int? = { [count = timers.count] in count == 0 ? nil : $0 % count }
         switch operation {
         case .oneShot(let delay, let running):
-            _ = take()
-            timers.append(Timer(isOneShot: true, state: .idle, delay: ms(delay)))
-            if running { start(timers.count - 1) }
+            apply(.oneShotNanoseconds(delay: ms(delay), running: running))
         case .repeating(let interval, let start, let burst, let running):
+            apply(.repeatingNanoseconds(interval: ms(interval), start: ms(start), burst: burst, running: running))
+        case .oneShotNanoseconds(let delay, let running):
             _ = take()
-            timers.append(Timer(isOneShot: false, state: .idle, interval: ms(interval), startDelay: ms(start), burst: burst))
+            timers.append(Timer(isOneShot: true, state: .idle, delay: delay))
+            if running { start(timers.count - 1) }
+        case .repeatingNanoseconds(let interval, let start, let burst, let running):
+            _ = take()
+            timers.append(Timer(isOneShot: false, state: .idle, interval: interval, startDelay: start, burst: burst))
             if running { self.start(timers.count - 1) }
         case .start(let i):
             if let i = pick(i), timers[i].state == .idle { start(i) }
@@ -62,7 +80,7 @@ struct ReferenceModel {
             if let i = pick(i), !timers[i].state.isTerminal { end(i, as: .cancelled) }
         case .pause(let i):
             if let i = pick(i), timers[i].state == .running {
-                timers[i].pausedLeft = max(0, timers[i].deadline - now)
+                timers[i].pausedLeft = max(0, add(timers[i].deadline, -now))
                 timers[i].state = .paused
                 timers[i].entry = nil
             }
@@ -70,10 +88,10 @@ struct ReferenceModel {
             if let i = pick(i), timers[i].state == .paused {
                 timers[i].state = .running
                 if timers[i].isOneShot {
-                    schedule(i, at: now + timers[i].pausedLeft)
+                    schedule(i, at: add(now, timers[i].pausedLeft))
                 } else {
-                    timers[i].baseIndex += timers[i].nextIndex
-                    timers[i].anchor = now + timers[i].pausedLeft
+                    timers[i].baseIndex = add(timers[i].baseIndex, timers[i].nextIndex)
+                    timers[i].anchor = add(now, timers[i].pausedLeft)
                     timers[i].nextIndex = 0
                     schedule(i, at: timers[i].anchor)
                 }
@@ -81,14 +99,18 @@ struct ReferenceModel {
         case .fire(let i):
             if let i = pick(i), !timers[i].state.isTerminal { manuals.append(Manual(timer: i, at: now, sequence: take())) }
         case .advance(let duration):
-            let goal = now + ms(duration)
+            apply(.advanceNanoseconds(ms(duration)))
+        case .suspend(let duration):
+            apply(.suspendNanoseconds(ms(duration)))
+        case .advanceNanoseconds(let duration):
+            let goal = add(now, duration)
             while let next = nextDue(), next.deadline <= goal {
                 now = max(now, next.deadline)
                 runDue()
             }
             now = goal
-        case .suspend(let duration):
-            now += ms(duration)
+        case .suspendNanoseconds(let duration):
+            now = add(now, duration)
             runDue()
         }
     }
@@ -96,9 +118,9 @@ struct ReferenceModel {
     private mutating func start(_ i: Int) {
         timers[i].state = .running
         if timers[i].isOneShot {
-            schedule(i, at: now + timers[i].delay)
+            schedule(i, at: Self.add(now, timers[i].delay))
         } else {
-            timers[i].anchor = now + timers[i].startDelay
+            timers[i].anchor = Self.add(now, timers[i].startDelay)
             timers[i].nextIndex = 0
             schedule(i, at: timers[i].anchor)
         }
@@ -147,12 +169,17 @@ struct ReferenceModel {
                 let due = timer.nextIndex
                 let latest = max(due, now < timer.anchor ? -1 : (now - timer.anchor) / timer.interval)
                 let fired = timer.burst ? due : latest
+                let tick: (Int64) -> Int64 = { Self.add(timer.anchor, Self.multiply($0, timer.interval)) }
                 fires.append(FireRecord(
-                    timer: i, scheduled: timer.anchor + fired * timer.interval, now: now, index: timer.baseIndex + fired,
+                    timer: i, scheduled: tick(fired), now: now, index: Self.add(timer.baseIndex, fired),
                     missed: timer.burst ? 0 : latest - due, isManual: false))
-                timer.nextIndex = fired + 1
+                timer.nextIndex = Self.add(fired, 1)
                 timers[i] = timer
-                schedule(i, at: timer.anchor + timer.nextIndex * timer.interval)
+                if next.deadline == .max {
+                    timers[i].entry = nil  // the next tick would come after the last instant
+                } else {
+                    schedule(i, at: tick(timer.nextIndex))
+                }
             }
             manuals.removeAll { timers[$0.timer].state.isTerminal }
         }

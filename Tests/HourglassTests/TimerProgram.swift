@@ -8,6 +8,10 @@ enum TimerOperation: Hashable, CustomStringConvertible {
     case repeating(interval: Int64, start: Int64, burst: Bool, running: Bool)
     case start(Int), cancel(Int), pause(Int), resume(Int), fire(Int)
     case advance(Int64), suspend(Int64)
+    /// The same, in nanoseconds, for values at the edges of the instant range.
+    case oneShotNanoseconds(delay: Int64, running: Bool)
+    case repeatingNanoseconds(interval: Int64, start: Int64, burst: Bool, running: Bool)
+    case advanceNanoseconds(Int64), suspendNanoseconds(Int64)
 
     var description: String {
         switch self {
@@ -21,6 +25,11 @@ enum TimerOperation: Hashable, CustomStringConvertible {
         case .fire(let i): "fire(#\(i))"
         case .advance(let ms): "advance(\(ms)ms)"
         case .suspend(let ms): "suspend(\(ms)ms)"
+        case .oneShotNanoseconds(let delay, let running): "oneShot(\(delay)ns\(running ? "" : ", stopped"))"
+        case .repeatingNanoseconds(let interval, let start, let burst, let running):
+            "repeating(every \(interval)ns, first after \(start)ns, \(burst ? "burst" : "skip")\(running ? "" : ", stopped"))"
+        case .advanceNanoseconds(let ns): "advance(\(ns)ns)"
+        case .suspendNanoseconds(let ns): "suspend(\(ns)ns)"
         }
     }
 
@@ -38,6 +47,29 @@ enum TimerOperation: Hashable, CustomStringConvertible {
         case 56..<64: return .fire(Int.random(in: 0..<8, using: &random))
         case 64..<92: return .advance(ms(0...80))
         default: return .suspend(ms(0...200))
+        }
+    }
+
+    /// A random operation of a program that reaches the edges of the instant range: delays,
+    /// advances and suspensions up to Int64.max nanoseconds, so time saturates at the last
+    /// instant; repeating intervals of at least 2^60 ns, so crossing the range takes few ticks.
+    static func randomExtreme(using random: inout SplitMix64) -> TimerOperation {
+        let edges: [Int64] = [0, 1, 1_000_000, 1 << 60, 1 << 62, .max / 2, .max - 1, .max]
+        let intervals: [Int64] = [1 << 60, 1 << 61, 1 << 62, .max / 2, .max - 1, .max]
+        func edge() -> Int64 { edges.randomElement(using: &random)! }
+        let running = Int.random(in: 0..<5, using: &random) > 0
+        switch Int.random(in: 0..<100, using: &random) {
+        case 0..<15: return .oneShotNanoseconds(delay: edge(), running: running)
+        case 15..<20: return .oneShot(delay: Int64.random(in: 0...60, using: &random), running: running)
+        case 20..<35: return .repeatingNanoseconds(interval: intervals.randomElement(using: &random)!, start: edge(),
+                                                   burst: Bool.random(using: &random), running: running)
+        case 35..<40: return .start(Int.random(in: 0..<8, using: &random))
+        case 40..<48: return .cancel(Int.random(in: 0..<8, using: &random))
+        case 48..<56: return .pause(Int.random(in: 0..<8, using: &random))
+        case 56..<64: return .resume(Int.random(in: 0..<8, using: &random))
+        case 64..<70: return .fire(Int.random(in: 0..<8, using: &random))
+        case 70..<85: return .advanceNanoseconds(edge())
+        default: return .suspendNanoseconds(edge())
         }
     }
 
@@ -100,6 +132,15 @@ func runOnVirtualClock(_ program: [TimerOperation]) -> (fires: [FireRecord], sta
         case .fire(let i): handle(i)?.fire()
         case .advance(let ms): clock.advance(by: .milliseconds(ms))
         case .suspend(let ms): clock.suspend(for: .milliseconds(ms))
+        case .oneShotNanoseconds(let delay, let running):
+            if let timer = try? clock.oneShot(after: .nanoseconds(delay), startsRunning: running, record) { handles.append(timer) }
+        case .repeatingNanoseconds(let interval, let start, let burst, let running):
+            if let timer = try? clock.repeating(every: .nanoseconds(interval), startingAfter: .nanoseconds(start),
+                                                policy: burst ? .burst : .skip, startsRunning: running, record) {
+                handles.append(timer)
+            }
+        case .advanceNanoseconds(let ns): clock.advance(by: .nanoseconds(ns))
+        case .suspendNanoseconds(let ns): clock.suspend(for: .nanoseconds(ns))
         }
     }
     let states = handles.map(\.state)

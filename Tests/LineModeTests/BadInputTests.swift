@@ -86,7 +86,7 @@ struct BadInputTests {
 
     @Test("an unreadable script file", arguments: [
         ("/nonexistent/script.txt", "No such file or directory"),
-        ("/tmp", "Is a directory"),
+        ("/tmp", "it is a directory, not a regular file"),
     ])
     func unreadable(path: String, reason: String) throws {
         let run = try LinemodeProcess.run([path])

@@ -26,7 +26,7 @@ struct RealClockFixtureTests {
     }
 
     static let chosen = [
-        "verification-happy-path.en.txt", "verification-suspension.zh-Hans.txt", "verification-restart.en.txt",
+        "verification-happy-path.en.txt", "verification-suspension.zh-Hans.txt", "verification-restart-state-dir.en.txt",
         "verification-wrong-code.zh-Hans.txt", "verification-rate-limited.en.txt", "registration-happy-path.zh-Hans.txt",
     ]
 

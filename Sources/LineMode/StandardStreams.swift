@@ -1,0 +1,90 @@
+import Foundation
+
+/// linemode's standard output and standard error, written with `write(2)` so that every
+/// failure is seen: Foundation's `FileHandle.write(_:)` traps when a write fails.
+///
+/// SIGPIPE is ignored, so a closed pipe shows up as the error EPIPE instead of a silent death.
+/// When standard output cannot be written the transcript is lost: the reason goes to standard
+/// error and the process exits at once with ``LineModeExit/outputFailed``. When standard error
+/// cannot be written, the run goes on and ends with that same exit code.
+final class StandardStreams: @unchecked Sendable {
+    // @unchecked Sendable: `errorFailure` is only read and written under `lock`; writes to a
+    // stream happen under it too, so lines from different threads never interleave.
+    private let lock = NSLock()
+    private var errorClosed = false
+    private var errorFailure: Int32?
+
+    /// The process's streams.
+    static let shared = StandardStreams()
+
+    private init() {}
+
+    /// Ignores SIGPIPE and makes sure descriptors 0, 1 and 2 are open, so that no file the
+    /// run opens can take the place of a closed standard stream. Returns the exit code to stop
+    /// with when standard output is closed, else nil.
+    func prepare() -> Int32? {
+        signal(SIGPIPE, SIG_IGN)
+        var outputClosed = false
+        for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
+        where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
+            // Hold the number with /dev/null: reads see an empty input, writes are not made.
+            let placeholder = open("/dev/null", descriptor == STDIN_FILENO ? O_RDONLY : O_WRONLY)
+            if placeholder >= 0 && placeholder != descriptor {
+                dup2(placeholder, descriptor)
+                close(placeholder)
+            }
+            if descriptor == STDOUT_FILENO { outputClosed = true }
+            if descriptor == STDERR_FILENO { lock.withLock { errorClosed = true } }
+        }
+        guard outputClosed else { return nil }
+        error("linemode: standard output is closed, so the transcript cannot be written; nothing was run")
+        return LineModeExit.outputFailed
+    }
+
+    /// Writes `line` and a newline to standard output. On failure: reports it on standard
+    /// error and exits with ``LineModeExit/outputFailed``.
+    @Sendable func output(_ line: String) {
+        lock.lock()
+        let failure = Self.write(line + "\n", to: STDOUT_FILENO)
+        lock.unlock()
+        guard let failure else { return }
+        error("linemode: cannot write the transcript to standard output: \(String(cString: strerror(failure))); stopped")
+        _exit(LineModeExit.outputFailed)
+    }
+
+    /// Writes `text` (and a newline unless `newline` is false) to standard error. A failure
+    /// is remembered for the exit code; later writes to standard error are not tried.
+    @Sendable func error(_ text: String, newline: Bool = true) {
+        lock.withLock {
+            guard errorFailure == nil else { return }
+            guard !errorClosed else {
+                errorFailure = EBADF
+                return
+            }
+            errorFailure = Self.write(text + (newline ? "\n" : ""), to: STDERR_FILENO)
+        }
+    }
+
+    /// Whether a write to standard error failed (or was needed while it was closed).
+    var errorFailed: Bool {
+        lock.withLock { errorFailure != nil }
+    }
+
+    /// Writes all of `text` to `descriptor`; returns errno on failure, nil on success.
+    private static func write(_ text: String, to descriptor: Int32) -> Int32? {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress else { return nil }
+            var offset = 0
+            while offset < bytes.count {
+                let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return errno
+                }
+                offset += written
+            }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,51 @@
+import Foundation
+import Testing
+
+/// A libevent clock made where the system refuses file descriptors: in a child process
+/// (`hourglass-demo` with a tiny RLIMIT_NOFILE, so this test runner keeps its own limit),
+/// making the clock fails with a clear `LibeventError` and a non-zero exit — never a hang,
+/// and never a clock that looks as if it ran.
+@Suite("LibeventClock under a tiny RLIMIT_NOFILE")
+struct LibeventFailureTests {
+    @Test("no descriptor left: timerfd_create fails with EMFILE, said in words")
+    func noDescriptors() async throws {
+        let run = try Self.demo(["--clock", "libevent", "--seconds", "1", "--extra-open-files", "0"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "Error: timerfd_create failed: Too many open files (errno 24)\n")
+        #expect(run.stdout == "")
+    }
+
+    @Test("fewer descriptors than libevent needs (whose own handler would exit the process): a clear error",
+          arguments: 1...5)
+    func tooFewDescriptors(extra: Int) async throws {
+        let run = try Self.demo(["--clock", "libevent", "--seconds", "1", "--extra-open-files", "\(extra)"])
+        #expect(run.status == 1)
+        #expect(run.stderr
+            == "Error: reserving the 5 descriptors libevent needs failed: Too many open files (errno 24)\n")
+        #expect(run.stdout == "")
+    }
+
+    @Test("enough descriptors: the countdown runs")
+    func enoughDescriptors() async throws {
+        let run = try Self.demo(["--clock", "libevent", "--seconds", "1", "--extra-open-files", "6"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("finished"))
+    }
+
+    /// Runs hourglass-demo to its end; kills it after 10 s (a hang fails the test).
+    static func demo(_ arguments: [String]) throws -> (status: Int32, stdout: String, stderr: String) {
+        let process = Process()
+        process.executableURL = ChildProcess.product("hourglass-demo")
+        process.arguments = arguments
+        let (output, errors) = (Pipe(), Pipe())
+        (process.standardOutput, process.standardError) = (output, errors)
+        try process.run()
+        let deadline = Date().addingTimeInterval(10)
+        while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
+        if process.isRunning { process.terminate() }
+        process.waitUntilExit()
+        return (process.terminationStatus,
+                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+    }
+}
