@@ -35,6 +35,9 @@ public final class LibeventClock: TimerClock {
     /// Whether the caller is on the loop's thread, where callbacks run.
     public var isOnLoopThread: Bool { loop.isLoopThread }
 
+    /// Whether the caller is on the loop's thread: this clock's context.
+    public var isOnContext: Bool { loop.isLoopThread }
+
     /// Runs the loop on a new thread and returns at once.
     /// - Throws: ``LibeventError/alreadyRunning`` or ``LibeventError/stopped``.
     public func start() throws(LibeventError) {
