@@ -27,7 +27,10 @@ let package = Package(
         // the service and store protocols. Depends on the core alone, so it builds for Apple
         // platforms too.
         .target(name: "SignUp", dependencies: ["Hourglass"]),
-        .testTarget(name: "SignUpTests", dependencies: ["SignUp", "Hourglass", "TestSupport"]),
+        .testTarget(name: "SignUpTests", dependencies: [
+            "SignUp", "Hourglass", "HourglassDispatch", "TestSupport",
+            .target(name: "HourglassLibevent", condition: .when(platforms: [.linux])),
+        ]),
         // GCD backend: DispatchClock.
         .target(name: "HourglassDispatch", dependencies: ["Hourglass"]),
         // libevent through Debian's libevent-dev; C stays in this module.
