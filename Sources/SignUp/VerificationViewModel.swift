@@ -147,7 +147,7 @@ public final class VerificationViewModel: Observable, @unchecked Sendable {
         case .clearSaved:
             do { try store.clear() } catch { handle(.storeFailed(error.description)) }
         case .announce(let announcement):
-            onAnnouncement?(SignUpText(lock.withLock { current.config.language }).announcement(announcement))
+            onAnnouncement?(lock.withLock { current.config.language }.strings.announcement(announcement))
         }
     }
 
@@ -238,7 +238,7 @@ public final class VerificationViewModel: Observable, @unchecked Sendable {
         do {
             return .restored(try saved.snapshot(at: wallClock.now))
         } catch {
-            return .storeFailed(SignUpText(language).savedCooldownInvalid(error))
+            return .storeFailed(language.strings.savedCooldownInvalid(error))
         }
     }
 }
