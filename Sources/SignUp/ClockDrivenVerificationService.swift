@@ -8,7 +8,8 @@
 /// ``VerificationService`` come free, for callers that want them.
 public protocol ClockDrivenVerificationService: VerificationService {
     /// Sends a code to `destination`; calls `reply` once, on the clock's context.
-    func requestCode(to destination: Destination, reply: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void)
+    func requestCode(
+        to destination: Destination, reply: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void)
     /// Checks `code` for `destination`; calls `reply` once, on the clock's context.
     func verify(
         code: Secret, for destination: Destination,

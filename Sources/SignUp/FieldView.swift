@@ -12,7 +12,9 @@ public struct FieldView: Hashable, Sendable {
     public var placeholder: String
 
     /// Creates a field.
-    public init(text: String, isEnabled: Bool = true, message: String? = nil, label: String = "", placeholder: String = "") {
+    public init(
+        text: String, isEnabled: Bool = true, message: String? = nil, label: String = "", placeholder: String = ""
+    ) {
         self.text = text
         self.isEnabled = isEnabled
         self.message = message
@@ -35,7 +37,9 @@ public struct SecretFieldView: Hashable, Sendable {
     public var placeholder: String
 
     /// Creates a secret field.
-    public init(value: Secret, isEnabled: Bool = true, message: String? = nil, label: String = "", placeholder: String = "") {
+    public init(
+        value: Secret, isEnabled: Bool = true, message: String? = nil, label: String = "", placeholder: String = ""
+    ) {
         self.value = value
         self.isEnabled = isEnabled
         self.message = message

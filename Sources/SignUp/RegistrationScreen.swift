@@ -28,8 +28,9 @@ public struct RegistrationScreen: Hashable, Sendable {
         password = SecretFieldView(value: form.password, isEnabled: editable, message: passwordMessage,
                                    label: text.passwordLabel, placeholder: text.passwordPlaceholder)
         let differs = form.confirmationEdited && form.confirmation != form.password
-        confirmation = SecretFieldView(value: form.confirmation, isEnabled: editable, message: differs ? text.passwordsDiffer : nil,
-                                       label: text.confirmationLabel, placeholder: text.confirmationPlaceholder)
+        confirmation = SecretFieldView(
+            value: form.confirmation, isEnabled: editable, message: differs ? text.passwordsDiffer : nil,
+            label: text.confirmationLabel, placeholder: text.confirmationPlaceholder)
         terms = ToggleView(title: text.terms, isOn: form.termsAccepted, isEnabled: editable)
         let submitting = form.submission == .submitting
         submitButton = ButtonView(title: submitting ? text.creatingAccount : text.createAccount,

@@ -53,7 +53,9 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
     }
 
     /// Sends a code (the next scripted one, or a generated one), unless told to fail.
-    public func requestCode(to destination: Destination, reply completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void) {
+    public func requestCode(
+        to destination: Destination, reply completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
+    ) {
         let (latency, result) = lock.withLock { () -> (Duration, Result<CodeReceipt, CodeRequestError>) in
             if !requestFailures.isEmpty { return (settings.latency, .failure(requestFailures.removeFirst())) }
             issued += 1
@@ -67,7 +69,10 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
     }
 
     /// Checks `code` against the last one sent to `destination`, counting wrong attempts.
-    public func verify(code: Secret, for destination: Destination, reply completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void) {
+    public func verify(
+        code: Secret, for destination: Destination,
+        reply completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void
+    ) {
         let latency = lock.withLock { settings.latency }
         // Weak: a reply pending on the clock must not keep the service (and so its clock) alive.
         answer(after: latency) { [weak self] in
@@ -77,7 +82,9 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
     }
 
     /// Creates the account if `request` carries a proof for it and it does not exist yet.
-    public func register(_ request: RegistrationRequest, reply completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void) {
+    public func register(
+        _ request: RegistrationRequest, reply completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void
+    ) {
         let latency = lock.withLock { settings.latency }
         answer(after: latency) { [weak self] in
             guard let self else { return }

@@ -126,7 +126,8 @@ struct AsyncServiceTests {
                       (Offline(), SendPhase.failed(.network))] as [(any Error & Sendable, SendPhase)])
     func errorMapping(error: any Error & Sendable, expected: SendPhase) async {
         let clock = VirtualClock()
-        let model = VerificationViewModel(clock: clock, service: FailingService(error: error), wallClock: ManualWallClock())
+        let model = VerificationViewModel(
+            clock: clock, service: FailingService(error: error), wallClock: ManualWallClock())
         model.setDestination("new@example.com")
         model.tapSend()
         #expect(await eventually { clock.pendingTimers.count == 1 })

@@ -51,7 +51,7 @@ final class QueueCheck: Sendable {
 @Suite("One context: every change on the clock's context")
 struct OneContextTests {
     @available(macOS 14, iOS 17, tvOS 17, watchOS 10, *)
-    @Test("1 000 registrations with a service on a global queue: every change, onChange, announcement and observation on the clock's queue",
+    @Test("1 000 registrations, replies on a global queue: every notification on the clock's queue",
           .timeLimit(.minutes(1)))
     func everyNotificationOnTheClocksQueue() async {
         let check = QueueCheck()

@@ -57,10 +57,12 @@ enum RegistrationTable {
         RegistrationRow(name: "a second submit while submitting sends nothing", given: submitting, event: .submitTapped,
                         verification: verified, expected: submitting, request: nil),
         RegistrationRow(name: "a failure allows another try", given: submitting, event: .registrationFailed(.network),
-                        verification: verified, expected: ready.with { $0.submission = .failed(.network) }, request: nil),
+                        verification: verified, expected: ready.with { $0.submission = .failed(.network) },
+                        request: nil),
         RegistrationRow(name: "success is final", given: submitting, event: .registrationSucceeded,
                         verification: verified, expected: ready.with { $0.submission = .succeeded }, request: nil),
-        RegistrationRow(name: "a reply when nothing was submitted is ignored", given: ready, event: .registrationSucceeded,
+        RegistrationRow(name: "a reply when nothing was submitted is ignored", given: ready,
+                        event: .registrationSucceeded,
                         verification: verified, expected: ready, request: nil),
     ]
 }

@@ -16,7 +16,9 @@ func formattedStrings(of text: SignUpStrings) -> [String] {
                                              .sendLimitReached(retryAfter: .seconds(60))]
     let checkErrors: [CodeCheckError] = [.wrongCode(attemptsLeft: 1), .expired, .superseded,
                                          .locked(retryAfter: .seconds(9)), .network]
-    let problems: [DestinationProblem] = [.empty, .invalidEmail, .invalidChinaMobile, .missingCountryCode, .invalidPhone]
+    let problems: [DestinationProblem] = [
+        .empty, .invalidEmail, .invalidChinaMobile, .missingCountryCode, .invalidPhone,
+    ]
     let passwordProblems: [PasswordProblem] = [.tooShort(minimum: 8), .tooLong(maximum: 64), .common, .predictable,
                                                .containsAccount]
     return [text.resendIn(42), text.retryIn(42), text.seconds(1), text.minutes(1), text.waitClock(299),
@@ -137,7 +139,8 @@ struct SignUpStringsTests {
         screen.clock.advance(by: .milliseconds(300))
         #expect(screen.lines == [
             "destination: \"+49 30 1234567\" (disabled)", "send: [Erneut senden] (disabled)",
-            "code: \"••••••\" (disabled) — Bestätigt", "verify: [Bestätigen] (disabled)", "verified: yes",
+            "code: \"••••••\" (disabled) — Bestätigt", "verify: [Bestätigen] (disabled)",
+            "verified: yes",
         ])
         #expect(screen.announcements.values == [
             "Code gesendet an +493****4567", "Neuer Code möglich in 30 Sekunden", "Neuer Code möglich in 10 Sekunden",
