@@ -50,7 +50,13 @@ let package = Package(
         // The sign-up view-models: pure state machines, their runtimes, strings, the service and
         // store protocols. Depends on the core alone, so it builds for Apple platforms too.
         .target(name: "SignUp", dependencies: ["Hourglass"]),
-        .testTarget(name: "SignUpTests", dependencies: ["SignUp", "Hourglass", "TestSupport"]),
+        .testTarget(
+            name: "SignUpTests",
+            dependencies: [
+                "SignUp", "Hourglass", "HourglassDispatch", "TestSupport",
+                .target(name: "HourglassLibevent", condition: onLinux),
+            ]
+        ),
         // linemode: the script language, the session and the runner (a library, testable) …
         .target(
             name: "LineMode",

@@ -26,6 +26,9 @@ public final class ScaledClock: TimerClock {
 
     /// How many seconds of the base clock one second of this clock takes.
     public var scale: Double { backend.scale }
+
+    /// Whether the caller is on the base clock's context, where this clock's callbacks run.
+    public var isOnContext: Bool { backend.base.isOnContext }
 }
 
 /// Maps this clock's instants to the base clock's and back, and keeps one one-shot there.
@@ -33,7 +36,7 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
     // @unchecked Sendable: `wakeUp` and `runner` are only read and written under `lock`;
     // the other fields are immutable.
     let scale: Double
-    private let base: any TimerClock
+    let base: any TimerClock
     private let origin: TimerInstant
     private let lock = Lock()
     private var wakeUp: TimerHandle?

@@ -16,6 +16,10 @@
 public protocol TimerClock: Clock, AnyObject, Sendable where Instant == TimerInstant, Duration == Swift.Duration {
     /// The timers this clock drives.
     var timerQueue: TimerQueue { get }
+
+    /// Whether the caller runs on this clock's serial context, where its callbacks run.
+    /// See `TimerClock+Context.swift`; a clock that cannot tell answers only inside its callbacks.
+    var isOnContext: Bool { get }
 }
 
 extension TimerClock {

@@ -14,6 +14,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     private let lock = Lock()
     private var advancing = false
     private var pendingTarget: Int64 = .min
+    private var advancingThread: CallbackThread?
 
     /// A virtual clock at instant zero with no timers.
     public init() {
@@ -80,11 +81,18 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         return fired
     }
 
+    /// Whether the caller is on this clock's context: the thread that moves the clock while it
+    /// advances, and any thread between advances (nothing else runs callbacks then).
+    public var isOnContext: Bool {
+        lock.withLock { advancingThread?.isCurrent ?? true }
+    }
+
     private func beginAdvance(to target: Int64) -> Bool {
         lock.withLock {
             pendingTarget = max(pendingTarget, target)
             guard !advancing else { return false }
             advancing = true
+            advancingThread = .current
             return true
         }
     }
@@ -98,6 +106,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         backend.moveForward(to: TimerInstant(nanoseconds: goal))
         lock.withLock {
             advancing = false
+            advancingThread = nil
             pendingTarget = .min
         }
     }

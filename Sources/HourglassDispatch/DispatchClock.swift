@@ -13,6 +13,8 @@ public final class DispatchClock: TimerClock {
     /// The serial queue every callback runs on.
     public let queue: DispatchQueue
     private let backend: DispatchBackend
+    /// Marks `queue`, so that ``isOnContext`` can tell when the caller runs on it.
+    private let contextKey = DispatchSpecificKey<ObjectIdentifier>()
 
     /// Creates a clock whose callbacks run on `queue` — which must be serial, e.g. `.main` in
     /// an app — or, by default, on a serial queue of its own.
@@ -21,10 +23,17 @@ public final class DispatchClock: TimerClock {
         self.queue = queue
         backend = DispatchBackend(queue: queue)
         timerQueue = TimerQueue(backend: backend)
+        queue.setSpecific(key: contextKey, value: ObjectIdentifier(contextKey))
+    }
+
+    /// Whether the caller runs on ``queue``: in a block on it or, for `.main`, on the main thread.
+    public var isOnContext: Bool {
+        DispatchQueue.getSpecific(key: contextKey) == ObjectIdentifier(contextKey)
     }
 
     deinit {
         shutdown()
+        queue.setSpecific(key: contextKey, value: nil)
     }
 
     /// Cancels every timer and the dispatch source. Safe to call more than once.

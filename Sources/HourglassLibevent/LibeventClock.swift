@@ -44,6 +44,9 @@ public final class LibeventClock: TimerClock {
     /// Whether the caller is on the loop's thread, where callbacks run.
     public var isOnLoopThread: Bool { loop.isLoopThread }
 
+    /// Whether the caller is on the loop's thread: this clock's context.
+    public var isOnContext: Bool { loop.isLoopThread }
+
     /// Why the loop ended on its own, if it failed (see "Failures" above); nil while it can
     /// run or runs, and after a plain ``stop()``.
     public var failure: LibeventError? { loop.failure }

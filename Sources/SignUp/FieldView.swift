@@ -6,12 +6,20 @@ public struct FieldView: Hashable, Sendable {
     public var isEnabled: Bool
     /// A message under the field, if any.
     public var message: String?
+    /// What the field is for, e.g. "Password": shown beside it and said by assistive technologies.
+    public var label: String
+    /// The hint shown while the field is empty.
+    public var placeholder: String
 
     /// Creates a field.
-    public init(text: String, isEnabled: Bool = true, message: String? = nil) {
+    public init(
+        text: String, isEnabled: Bool = true, message: String? = nil, label: String = "", placeholder: String = ""
+    ) {
         self.text = text
         self.isEnabled = isEnabled
         self.message = message
+        self.label = label
+        self.placeholder = placeholder
     }
 }
 
@@ -23,11 +31,19 @@ public struct SecretFieldView: Hashable, Sendable {
     public var isEnabled: Bool
     /// A message under the field, if any.
     public var message: String?
+    /// What the field is for, e.g. "Password": shown beside it and said by assistive technologies.
+    public var label: String
+    /// The hint shown while the field is empty.
+    public var placeholder: String
 
     /// Creates a secret field.
-    public init(value: Secret, isEnabled: Bool = true, message: String? = nil) {
+    public init(
+        value: Secret, isEnabled: Bool = true, message: String? = nil, label: String = "", placeholder: String = ""
+    ) {
         self.value = value
         self.isEnabled = isEnabled
         self.message = message
+        self.label = label
+        self.placeholder = placeholder
     }
 }

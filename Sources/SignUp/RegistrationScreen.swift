@@ -17,7 +17,7 @@ public struct RegistrationScreen: Hashable, Sendable {
     /// Renders `form` with the account's `verification` state. Field messages appear only
     /// once a field has been edited.
     public init(_ form: RegistrationForm, verification: VerificationState) {
-        let text = SignUpText(verification.config.language)
+        let text = verification.config.language.strings
         account = VerificationScreen(verification)
         let editable = form.submission != .submitting && form.submission != .succeeded
         var passwordMessage: String?
@@ -25,9 +25,12 @@ public struct RegistrationScreen: Hashable, Sendable {
             let check = form.passwordCheck(account: RegistrationForm.account(of: verification))
             passwordMessage = check.problem.map(text.passwordProblem) ?? text.strength(check.strength)
         }
-        password = SecretFieldView(value: form.password, isEnabled: editable, message: passwordMessage)
+        password = SecretFieldView(value: form.password, isEnabled: editable, message: passwordMessage,
+                                   label: text.passwordLabel, placeholder: text.passwordPlaceholder)
         let differs = form.confirmationEdited && form.confirmation != form.password
-        confirmation = SecretFieldView(value: form.confirmation, isEnabled: editable, message: differs ? text.passwordsDiffer : nil)
+        confirmation = SecretFieldView(
+            value: form.confirmation, isEnabled: editable, message: differs ? text.passwordsDiffer : nil,
+            label: text.confirmationLabel, placeholder: text.confirmationPlaceholder)
         terms = ToggleView(title: text.terms, isOn: form.termsAccepted, isEnabled: editable)
         let submitting = form.submission == .submitting
         submitButton = ButtonView(title: submitting ? text.creatingAccount : text.createAccount,

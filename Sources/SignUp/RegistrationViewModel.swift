@@ -3,24 +3,31 @@ public import Hourglass
 public import Observation
 
 /// The registration screen's runtime: the account's ``VerificationViewModel`` plus the
-/// ``RegistrationForm`` machine, on the same clock and service. Same isolation as the
-/// verification model: lock-protected transitions, effects after unlocking, callbacks on
-/// the clock's context.
-public final class RegistrationViewModel: Observable, @unchecked Sendable {
-    // @unchecked Sendable: `current` is only read and written under `lock`; the other stored
-    // properties are immutable and Sendable.
+/// ``RegistrationForm`` machine, on the same clock and service, with the same rules: every
+/// change and notification on the clock's context, inputs from elsewhere and service replies
+/// handed to it first, the registration call in a task the model owns.
+///
+/// It is `Observable` where the system has Observation (macOS 14, iOS 17 and later, Linux); on
+/// older systems `onChange` tells every change.
+public final class RegistrationViewModel: @unchecked Sendable {
+    // @unchecked Sendable: `current` is only read and written under `lock`; `calls` is
+    // Sendable; the other stored properties are immutable and Sendable.
     private let lock = NSLock()
     private var current: RegistrationForm
-    private let registrar = ObservationRegistrar()
+    private let observation = ObservationSupport()
+    private let calls = ServiceCalls<RegistrationCall>()
+    private let clock: any TimerClock
     private let service: any VerificationService
     private let onChange: (@Sendable (RegistrationScreen) -> Void)?
     /// The account's verification flow.
     public let verification: VerificationViewModel
 
-    /// Creates the screen's model; the account's saved cooldown is restored from `store`.
+    /// Creates the screen's model; the account's saved cooldown is restored from `store`, and
+    /// its countdowns start once this model is fully built.
     /// - Parameters:
-    ///   - onChange: called after each change of the form or of the account's verification.
-    ///   - onAnnouncement: called with each text for assistive technologies.
+    ///   - onChange: called after each change of the form or of the account's verification,
+    ///     on the clock's context.
+    ///   - onAnnouncement: called with each text for assistive technologies, on the clock's context.
     public init(
         config: VerificationConfig = VerificationConfig(), policy: PasswordPolicy = PasswordPolicy(),
         clock: any TimerClock, service: any VerificationService,
@@ -30,17 +37,24 @@ public final class RegistrationViewModel: Observable, @unchecked Sendable {
     ) {
         let owner = WeakOwner()
         current = RegistrationForm(policy: policy)
+        self.clock = clock
         self.service = service
         self.onChange = onChange
         verification = VerificationViewModel(
             config: config, clock: clock, service: service, store: store, wallClock: wallClock,
-            onChange: { _ in owner.model?.notifyChange() }, onAnnouncement: onAnnouncement)
+            onChange: { _ in owner.model?.notifyChange() }, onAnnouncement: onAnnouncement, startsRestored: false)
         owner.model = self
+        // Only now can a restored countdown tick: this model is whole and reachable.
+        verification.startRestored()
+    }
+
+    deinit {
+        calls.cancelAll()
     }
 
     /// The form's state.
     public var form: RegistrationForm {
-        registrar.access(self, keyPath: \.form)
+        if #available(HourglassObservation, *) { observation.access(self, keyPath: \.form) }
         return lock.withLock { current }
     }
 
@@ -48,33 +62,84 @@ public final class RegistrationViewModel: Observable, @unchecked Sendable {
     public var screen: RegistrationScreen { RegistrationScreen(form, verification: verification.state) }
 
     /// The password field changed.
-    public func setPassword(_ text: String) { handle(.passwordChanged(text)) }
+    public func setPassword(_ text: String) { input(.passwordChanged(text)) }
     /// The confirmation field changed.
-    public func setConfirmation(_ text: String) { handle(.confirmationChanged(text)) }
+    public func setConfirmation(_ text: String) { input(.confirmationChanged(text)) }
     /// The terms box was tapped.
-    public func toggleTerms() { handle(.termsToggled) }
+    public func toggleTerms() { input(.termsToggled) }
     /// Create account was tapped.
-    public func tapSubmit() { handle(.submitTapped) }
+    public func tapSubmit() { input(.submitTapped) }
 
-    /// Applies `event` and sends the registration it asks for.
-    public func handle(_ event: RegistrationEvent) {
+    /// An input: applied now on the clock's context, else handed to it.
+    private func input(_ event: RegistrationEvent) {
+        if clock.isOnContext {
+            handle(event)
+        } else {
+            clock.perform { [weak self] in self?.handle(event) }
+        }
+    }
+
+    /// Applies `event` and sends the registration it asks for; on the clock's context only.
+    func handle(_ event: RegistrationEvent) {
         let account = verification.state
         var changed = false
-        let request = registrar.withMutation(of: self, keyPath: \.form) {
-            lock.withLock {
-                let before = current
-                let request = current.apply(event, verification: account)
-                changed = current != before
+        let apply = {
+            self.lock.withLock {
+                let before = self.current
+                let request = self.current.apply(event, verification: account)
+                changed = self.current != before
                 return request
             }
         }
+        let request: RegistrationRequest?
+        if #available(HourglassObservation, *) {
+            request = observation.withMutation(of: self, keyPath: \.form, apply)
+        } else {
+            request = apply()
+        }
         if changed { notifyChange() }
         guard let request else { return }
-        service.register(request) { [weak self] result in
-            switch result {
-            case .success: self?.handle(.registrationSucceeded)
-            case .failure(let error): self?.handle(.registrationFailed(error))
+        register(request)
+    }
+
+    private func register(_ request: RegistrationRequest) {
+        let call = calls.begin(.registration)
+        if let service = service as? any ClockDrivenVerificationService {
+            service.register(request) { [weak self] result in
+                guard let self else { return }
+                if clock.isOnContext {
+                    apply(call, result)
+                } else {
+                    clock.perform { [weak self] in self?.apply(call, result) }
+                }
             }
+            return
+        }
+        let service = service
+        calls.run(call) { [weak self] in
+            let result: Result<Void, RegistrationError>
+            do {
+                try await service.register(request)
+                result = .success(())
+            } catch {
+                guard !Task.isCancelled else { return }
+                result = .failure(error as? RegistrationError ?? .network)
+            }
+            self?.replyFromTask(call, result)
+        }
+    }
+
+    /// A reply from a task, on whatever thread it finished: always handed to the context.
+    private func replyFromTask(_ call: ServiceCalls<RegistrationCall>.Call, _ result: Result<Void, RegistrationError>) {
+        clock.perform { [weak self] in self?.apply(call, result) }
+    }
+
+    /// Applies a registration reply unless it was superseded.
+    private func apply(_ call: ServiceCalls<RegistrationCall>.Call, _ result: Result<Void, RegistrationError>) {
+        guard calls.finish(call) else { return }
+        switch result {
+        case .success: handle(.registrationSucceeded)
+        case .failure(let error): handle(.registrationFailed(error))
         }
     }
 
@@ -83,10 +148,23 @@ public final class RegistrationViewModel: Observable, @unchecked Sendable {
     }
 }
 
+/// The kinds of service call the registration form makes.
+enum RegistrationCall: Hashable, Sendable {
+    case registration
+}
+
 /// Lets the verification model's callback reach the registration model that owns it,
 /// without a retain cycle.
 private final class WeakOwner: @unchecked Sendable {
-    // @unchecked Sendable: `model` is written once, in the owner's init, before any callback
-    // can read it, and only read afterwards.
-    weak var model: RegistrationViewModel?
+    // @unchecked Sendable: `owner` is only read and written under `lock`.
+    private let lock = NSLock()
+    private weak var owner: RegistrationViewModel?
+
+    var model: RegistrationViewModel? {
+        get { lock.withLock { owner } }
+        set { lock.withLock { owner = newValue } }
+    }
 }
+
+@available(HourglassObservation, *)
+extension RegistrationViewModel: Observable {}

@@ -1,14 +1,15 @@
 import Foundation
 public import Hourglass
 
-/// An in-process ``VerificationService`` for tests, previews and linemode: it answers after
-/// ``latency`` of clock time, on the clock's context, and can be told to fail.
+/// An in-process ``ClockDrivenVerificationService`` for tests, previews and linemode: it
+/// answers after ``ScriptedServiceSettings/latency`` of clock time, on the clock's context, and
+/// can be told to fail.
 ///
 /// It behaves like a careful server: each new code replaces the previous one (which then
 /// answers ``CodeCheckError/superseded``), codes expire after ``codeLifetime``, a destination
 /// is locked for ``lockDuration`` after ``maxAttempts`` wrong codes, and the answer to a code
 /// request is the same whether or not an account exists.
-public final class ScriptedVerificationService: VerificationService, @unchecked Sendable {
+public final class ScriptedVerificationService: ClockDrivenVerificationService, @unchecked Sendable {
     // @unchecked Sendable: every var is only read and written under `lock`; completions
     // are called from clock callbacks, after unlocking.
     private let lock = NSLock()
@@ -52,7 +53,9 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
     }
 
     /// Sends a code (the next scripted one, or a generated one), unless told to fail.
-    public func requestCode(to destination: Destination, completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void) {
+    public func requestCode(
+        to destination: Destination, reply completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
+    ) {
         let (latency, result) = lock.withLock { () -> (Duration, Result<CodeReceipt, CodeRequestError>) in
             if !requestFailures.isEmpty { return (settings.latency, .failure(requestFailures.removeFirst())) }
             issued += 1
@@ -66,7 +69,10 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
     }
 
     /// Checks `code` against the last one sent to `destination`, counting wrong attempts.
-    public func verify(code: Secret, for destination: Destination, completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void) {
+    public func verify(
+        code: Secret, for destination: Destination,
+        reply completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void
+    ) {
         let latency = lock.withLock { settings.latency }
         // Weak: a reply pending on the clock must not keep the service (and so its clock) alive.
         answer(after: latency) { [weak self] in
@@ -76,7 +82,9 @@ public final class ScriptedVerificationService: VerificationService, @unchecked 
     }
 
     /// Creates the account if `request` carries a proof for it and it does not exist yet.
-    public func register(_ request: RegistrationRequest, completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void) {
+    public func register(
+        _ request: RegistrationRequest, reply completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void
+    ) {
         let latency = lock.withLock { settings.latency }
         answer(after: latency) { [weak self] in
             guard let self else { return }

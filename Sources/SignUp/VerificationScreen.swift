@@ -17,15 +17,17 @@ public struct VerificationScreen: Hashable, Sendable {
 
     /// Renders `state` in its configured language.
     public init(_ state: VerificationState) {
-        let text = SignUpText(state.config.language)
+        let text = state.config.language.strings
         var destinationMessage: String?
         if state.destinationEdited, case .failure(let problem) = state.destination {
-            destinationMessage = text.problem(problem)
+            destinationMessage = text.destinationProblem(problem)
         }
         destination = FieldView(text: state.destinationText, isEnabled: state.send != .sending && !state.isVerified,
-                                message: destinationMessage)
+                                message: destinationMessage, label: text.destinationLabel,
+                                placeholder: text.destinationPlaceholder)
         sendButton = Self.sendButton(state, text)
-        code = SecretFieldView(value: state.code, isEnabled: state.acceptsCode, message: Self.codeMessage(state, text))
+        code = SecretFieldView(value: state.code, isEnabled: state.acceptsCode, message: Self.codeMessage(state, text),
+                               label: text.codeLabel, placeholder: text.codePlaceholder)
         let checking = state.check == .checking
         verifyButton = ButtonView(
             title: checking ? text.verifying : text.verify,
@@ -35,14 +37,14 @@ public struct VerificationScreen: Hashable, Sendable {
         isVerified = state.isVerified
     }
 
-    private static func sendButton(_ state: VerificationState, _ text: SignUpText) -> ButtonView {
+    private static func sendButton(_ state: VerificationState, _ text: SignUpStrings) -> ButtonView {
         if state.send == .sending {
             return ButtonView(title: text.sending, isEnabled: false, accessibilityLabel: text.sendLabel)
         }
         if let end = state.cooldownEnd, case let left = state.secondsLeft(until: end), left > 0 {
             let title = state.send == .sent ? text.resendIn(left) : text.retryIn(left)
             return ButtonView(title: title, isEnabled: false, accessibilityLabel: text.sendLabel,
-                              accessibilityValue: text.secondsValue(left))
+                              accessibilityValue: text.seconds(left))
         }
         let title = switch state.send {
         case .ready, .sending: text.getCode
@@ -52,32 +54,32 @@ public struct VerificationScreen: Hashable, Sendable {
         return ButtonView(title: title, isEnabled: state.canSend, accessibilityLabel: text.sendLabel)
     }
 
-    private static func codeMessage(_ state: VerificationState, _ text: SignUpText) -> String? {
+    private static func codeMessage(_ state: VerificationState, _ text: SignUpStrings) -> String? {
         switch state.check {
         case .verified: return text.verified
         case .checking: return nil
         case .locked(let end):
-            return text.checkError(.locked(retryAfter: .zero), waitText: text.clock(state.secondsLeft(until: end)))
+            return text.checkError(.locked(retryAfter: .zero), text.waitClock(state.secondsLeft(until: end)))
         case .rejected(let error):
-            return text.checkError(error, waitText: nil)
+            return text.checkError(error, nil)
         case .idle:
             guard let expiry = state.codeExpiry else { return nil }
-            return text.codeExpiresIn(text.clock(state.secondsLeft(until: expiry)))
+            return text.codeExpiresIn(text.waitClock(state.secondsLeft(until: expiry)))
         }
     }
 
-    private static func message(_ state: VerificationState, _ text: SignUpText) -> String? {
+    private static func message(_ state: VerificationState, _ text: SignUpStrings) -> String? {
         if let end = state.sendLimitEnd {
             let minutes = (state.secondsLeft(until: end) + 59) / 60
-            return text.sendLimit(text.minutesValue(minutes))
+            return text.sendLimit(text.minutes(minutes))
         }
         if state.send == .sending { return nil }
         if case .failed(let error) = state.send {
-            let wait = state.cooldownEnd.map { text.secondsValue(state.secondsLeft(until: $0)) }
+            let wait = state.cooldownEnd.map { text.seconds(state.secondsLeft(until: $0)) }
             // A limit's message goes once its wait is over: Retry says the rest.
             if case .rateLimited = error, wait == nil { return nil }
             if case .sendLimitReached = error { return nil }
-            return text.requestError(error, waitText: wait)
+            return text.requestError(error, wait)
         }
         switch state.notice {
         case .codeReplaced: return text.codeReplaced
@@ -86,6 +88,6 @@ public struct VerificationScreen: Hashable, Sendable {
         case nil: break
         }
         guard let sentTo = state.sentTo, !state.isVerified else { return nil }
-        return text.codeSent(to: sentTo.masked)
+        return text.codeSent(sentTo.masked)
     }
 }

@@ -1,14 +1,23 @@
-/// The server side of sign-up: sends codes, checks them, registers accounts.
+/// The server side of sign-up: sends codes, checks them, registers accounts — the app's
+/// code, written with async/await.
 ///
-/// Each call completes exactly once, from any thread. Answers must not tell an existing
-/// account from a new one before the code is verified (no account enumeration).
+/// A view-model runs each call in a task it owns: it cancels the task when a newer call of the
+/// same kind supersedes it or when the model goes away, drops the reply of any call that is
+/// not the newest, and applies the reply on its clock's context, whatever thread the call
+/// finishes on. Throw the matching error type (``CodeRequestError``, ``CodeCheckError``,
+/// ``RegistrationError``) to say why a call failed; any other error (a `URLError`, a decoding
+/// error) is shown as `.network`. Answers must not tell an existing account from a new one
+/// before the code is verified (no account enumeration).
 public protocol VerificationService: Sendable {
     /// Sends a code to `destination`.
-    func requestCode(to destination: Destination, completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void)
+    /// - Throws: ``CodeRequestError``; anything else counts as ``CodeRequestError/network``.
+    func requestCode(to destination: Destination) async throws -> CodeReceipt
     /// Checks `code` for `destination`.
-    func verify(code: Secret, for destination: Destination, completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void)
+    /// - Throws: ``CodeCheckError``; anything else counts as ``CodeCheckError/network``.
+    func verify(code: Secret, for destination: Destination) async throws -> VerificationProof
     /// Creates the account once its destination is verified.
-    func register(_ request: RegistrationRequest, completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void)
+    /// - Throws: ``RegistrationError``; anything else counts as ``RegistrationError/network``.
+    func register(_ request: RegistrationRequest) async throws
 }
 
 /// What the server says when it has sent a code.
@@ -37,7 +46,7 @@ public enum CodeRequestError: Error, Hashable, Sendable {
     case sendLimitReached(retryAfter: Duration)
 }
 
-/// Proof that a destination was verified, for ``VerificationService/register(_:completion:)``.
+/// Proof that a destination was verified, for ``VerificationService/register(_:)``.
 public struct VerificationProof: Hashable, Sendable {
     /// An opaque token from the server.
     public var token: Secret

@@ -6,53 +6,79 @@ public import Observation
 /// machine and performs its effects — service calls, countdowns on a `TimerClock`, the
 /// saved cooldown — so that a UI only binds to ``screen`` and calls the input methods.
 ///
-/// Isolation: every input is one transition applied under a lock, and effects are performed
-/// after unlocking, so the model is race-free from any thread; timer ticks and the scripted
-/// service arrive on the clock's serial context, so an app that uses
-/// `DispatchClock(queue: .main)` and calls from the main thread sees every change on the main
-/// thread, and linemode, driving a `LibeventClock`, sees them all on the loop's thread.
-/// Observation (`@Observable`-style) tells SwiftUI when ``state`` changes.
-public final class VerificationViewModel: Observable, @unchecked Sendable {
+/// One context: every change of ``state``, every `onChange`, announcement and Observation
+/// notification happens on the clock's serial context. An input called there (a tap on the
+/// main thread with `DispatchClock(queue: .main)`, a step of linemode in a callback) is
+/// applied at once, so the UI reads its effect right away; one called from anywhere else is
+/// handed to the context first, as a one-shot at the clock's now. Service replies are always
+/// handed to the context: an app that uses `DispatchClock(queue: .main)` sees every change on
+/// the main thread, whatever queue its `URLSession` answers on.
+///
+/// It is `Sendable`, so a `@MainActor` view can hold it and read ``screen`` from any isolation;
+/// reads take a lock and return a consistent value.
+/// It is `Observable` where the system has Observation (macOS 14, iOS 17 and later, Linux); on
+/// older systems `onChange` tells every change.
+public final class VerificationViewModel: @unchecked Sendable {
     // @unchecked Sendable: `current` and `countdowns` are only read and written under `lock`;
-    // the other stored properties are immutable and Sendable.
+    // `calls` is Sendable; the other stored properties are immutable and Sendable.
     private let lock = NSLock()
     private var current: VerificationState
     private var countdowns: [VerificationCountdown: TimerHandle] = [:]
-    private let registrar = ObservationRegistrar()
+    private let observation = ObservationSupport()
+    private let calls = ServiceCalls<VerificationCall>()
     private let clock: any TimerClock
     private let service: any VerificationService
     private let store: any CooldownStore
     private let wallClock: any WallClock
     private let onChange: (@Sendable (VerificationState) -> Void)?
     private let onAnnouncement: (@Sendable (String) -> Void)?
+    /// The effects of restoring a saved cooldown, performed once the model (and its owner) is built.
+    private var restoreEffects: [VerificationEffect]
 
-    /// Creates the screen's model and restores a saved cooldown from `store`.
+    /// Creates the screen's model and restores a saved cooldown from `store`: ``state`` shows
+    /// it at once, and its countdowns start once the model is fully built.
     /// - Parameters:
-    ///   - onChange: called after each change, with the new state, on the thread that made it.
-    ///   - onAnnouncement: called with each text for assistive technologies.
-    public init(
+    ///   - onChange: called after each change, with the new state, on the clock's context.
+    ///   - onAnnouncement: called with each text for assistive technologies, on the clock's context.
+    public convenience init(
         config: VerificationConfig = VerificationConfig(), clock: any TimerClock, service: any VerificationService,
         store: any CooldownStore = InMemoryCooldownStore(), wallClock: any WallClock = SystemWallClock(),
         onChange: (@Sendable (VerificationState) -> Void)? = nil,
         onAnnouncement: (@Sendable (String) -> Void)? = nil
     ) {
-        current = VerificationState(config: config, now: clock.logicalNow)
+        self.init(config: config, clock: clock, service: service, store: store, wallClock: wallClock,
+                  onChange: onChange, onAnnouncement: onAnnouncement, startsRestored: true)
+    }
+
+    /// With `startsRestored` false the restored countdowns wait for ``startRestored()``: an
+    /// owner calls it once it is built itself, so that no tick can reach it half-made.
+    init(
+        config: VerificationConfig, clock: any TimerClock, service: any VerificationService,
+        store: any CooldownStore, wallClock: any WallClock,
+        onChange: (@Sendable (VerificationState) -> Void)?, onAnnouncement: (@Sendable (String) -> Void)?,
+        startsRestored: Bool
+    ) {
+        var initial = VerificationState(config: config, now: clock.logicalNow)
+        restoreEffects = Self.restoreEvent(store: store, wallClock: wallClock, language: config.language)
+            .map { initial.apply($0, at: initial.now) } ?? []
+        current = initial
         self.clock = clock
         self.service = service
         self.store = store
         self.wallClock = wallClock
         self.onChange = onChange
         self.onAnnouncement = onAnnouncement
-        restoreSaved()
+        if startsRestored { startRestored() }
     }
 
     deinit {
+        calls.cancelAll()
         for handle in countdowns.values { handle.cancel() }
     }
 
     /// The whole state.
     public var state: VerificationState {
-        registrar.access(self, keyPath: \.state)
+        if #available(HourglassObservation, *) { observation.access(self, keyPath: \.state) }
         return lock.withLock { current }
     }
 
@@ -60,27 +86,52 @@ public final class VerificationViewModel: Observable, @unchecked Sendable {
     public var screen: VerificationScreen { VerificationScreen(state) }
 
     /// The destination field changed.
-    public func setDestination(_ text: String) { handle(.destinationChanged(text)) }
+    public func setDestination(_ text: String) { input(.destinationChanged(text)) }
     /// The send button was tapped.
-    public func tapSend() { handle(.sendTapped) }
+    public func tapSend() { input(.sendTapped) }
     /// The code field changed; a complete code is checked at once.
-    public func setCode(_ text: String) { handle(.codeChanged(text)) }
+    public func setCode(_ text: String) { input(.codeChanged(text)) }
     /// The verify button was tapped.
-    public func tapVerify() { handle(.verifyTapped) }
+    public func tapVerify() { input(.verifyTapped) }
 
-    /// Applies `event`, which happened at `now`, and performs its effects. By default `now` is
-    /// the clock's `logicalNow`: inside a timer callback (a service reply, a tick) the instant
-    /// it was scheduled for, so what the screen shows never depends on how late a clock fired.
-    public func handle(_ event: VerificationEvent, at now: TimerInstant? = nil) {
+    /// Starts the restored cooldown's countdowns; once only.
+    func startRestored() {
+        let effects = lock.withLock { () -> [VerificationEffect] in
+            defer { restoreEffects = [] }
+            return restoreEffects
+        }
+        for effect in effects { perform(effect) }
+    }
+
+    /// An input: applied now on the clock's context, else handed to it.
+    private func input(_ event: VerificationEvent) {
+        if clock.isOnContext {
+            handle(event)
+        } else {
+            clock.perform { [weak self] in self?.handle(event) }
+        }
+    }
+
+    /// Applies `event`, which happened at `now`, and performs its effects; on the clock's
+    /// context only. By default `now` is the clock's `logicalNow`: inside a timer callback (a
+    /// service reply, a tick) the instant it was scheduled for, so what the screen shows never
+    /// depends on how late a clock fired.
+    func handle(_ event: VerificationEvent, at now: TimerInstant? = nil) {
         let instant = now ?? clock.logicalNow
         var changed: VerificationState?
-        let effects = registrar.withMutation(of: self, keyPath: \.state) {
-            lock.withLock {
-                let before = current
-                let effects = current.apply(event, at: instant)
-                if current != before { changed = current }
+        let apply = {
+            self.lock.withLock {
+                let before = self.current
+                let effects = self.current.apply(event, at: instant)
+                if self.current != before { changed = self.current }
                 return effects
             }
+        }
+        let effects: [VerificationEffect]
+        if #available(HourglassObservation, *) {
+            effects = observation.withMutation(of: self, keyPath: \.state, apply)
+        } else {
+            effects = apply()
         }
         if let changed { onChange?(changed) }
         for effect in effects { perform(effect) }
@@ -89,9 +140,9 @@ public final class VerificationViewModel: Observable, @unchecked Sendable {
     private func perform(_ effect: VerificationEffect) {
         switch effect {
         case .requestCode(let destination):
-            service.requestCode(to: destination) { [weak self] result in self?.handle(.codeRequestFinished(result)) }
+            requestCode(to: destination)
         case .checkCode(let code, let destination):
-            service.verify(code: code, for: destination) { [weak self] result in self?.handle(.codeCheckFinished(result)) }
+            checkCode(code, for: destination)
         case .startCountdown(let countdown, let end):
             startCountdown(countdown, until: end)
         case .stopCountdown(let countdown):
@@ -103,8 +154,71 @@ public final class VerificationViewModel: Observable, @unchecked Sendable {
         case .clearSaved:
             do { try store.clear() } catch { handle(.storeFailed(error.description)) }
         case .announce(let announcement):
-            onAnnouncement?(SignUpText(lock.withLock { current.config.language }).announcement(announcement))
+            onAnnouncement?(lock.withLock { current.config.language }.strings.announcement(announcement))
         }
+    }
+
+    private func requestCode(to destination: Destination) {
+        let call = calls.begin(.codeRequest)
+        if let service = service as? any ClockDrivenVerificationService {
+            service.requestCode(to: destination) { [weak self] result in
+                self?.reply(call, .codeRequestFinished(result))
+            }
+            return
+        }
+        let service = service
+        calls.run(call) { [weak self] in
+            let result: Result<CodeReceipt, CodeRequestError>
+            do {
+                result = .success(try await service.requestCode(to: destination))
+            } catch {
+                guard !Task.isCancelled else { return }
+                result = .failure(error as? CodeRequestError ?? .network)
+            }
+            self?.replyFromTask(call, .codeRequestFinished(result))
+        }
+    }
+
+    private func checkCode(_ code: Secret, for destination: Destination) {
+        let call = calls.begin(.codeCheck)
+        if let service = service as? any ClockDrivenVerificationService {
+            service.verify(code: code, for: destination) { [weak self] result in
+                self?.reply(call, .codeCheckFinished(result))
+            }
+            return
+        }
+        let service = service
+        calls.run(call) { [weak self] in
+            let result: Result<VerificationProof, CodeCheckError>
+            do {
+                result = .success(try await service.verify(code: code, for: destination))
+            } catch {
+                guard !Task.isCancelled else { return }
+                result = .failure(error as? CodeCheckError ?? .network)
+            }
+            self?.replyFromTask(call, .codeCheckFinished(result))
+        }
+    }
+
+    /// A reply from a task, on whatever thread it finished: always handed to the context.
+    private func replyFromTask(_ call: ServiceCalls<VerificationCall>.Call, _ event: VerificationEvent) {
+        clock.perform { [weak self] in self?.apply(call, event) }
+    }
+
+    /// A reply from a clock-driven service: applied at once on the context (the service's
+    /// timer callback), else handed to it.
+    private func reply(_ call: ServiceCalls<VerificationCall>.Call, _ event: VerificationEvent) {
+        if clock.isOnContext {
+            apply(call, event)
+        } else {
+            clock.perform { [weak self] in self?.apply(call, event) }
+        }
+    }
+
+    /// Applies a reply unless a newer call of its kind superseded it.
+    private func apply(_ call: ServiceCalls<VerificationCall>.Call, _ event: VerificationEvent) {
+        guard calls.finish(call) else { return }
+        handle(event)
     }
 
     /// One countdown per kind: a new one replaces the old. Ticks carry their scheduled
@@ -121,17 +235,26 @@ public final class VerificationViewModel: Observable, @unchecked Sendable {
         replaced?.cancel()
     }
 
-    private func restoreSaved() {
+    /// The event that restores the saved cooldown, if any; a store problem becomes a notice.
+    private static func restoreEvent(
+        store: any CooldownStore, wallClock: any WallClock, language: SignUpLanguage
+    ) -> VerificationEvent? {
         let saved: SavedCooldown?
-        do { saved = try store.load() } catch {
-            handle(.storeFailed(error.description))
-            return
-        }
-        guard let saved else { return }
+        do { saved = try store.load() } catch { return .storeFailed(error.description) }
+        guard let saved else { return nil }
         do {
-            handle(.restored(try saved.snapshot(at: wallClock.now)))
+            return .restored(try saved.snapshot(at: wallClock.now))
         } catch {
-            handle(.storeFailed(SignUpText(current.config.language).savedCooldownInvalid(error)))
+            return .storeFailed(language.strings.savedCooldownInvalid(error))
         }
     }
 }
+
+/// The kinds of service call the verification screen makes.
+enum VerificationCall: Hashable, Sendable {
+    case codeRequest
+    case codeCheck
+}
+
+@available(HourglassObservation, *)
+extension VerificationViewModel: Observable {}

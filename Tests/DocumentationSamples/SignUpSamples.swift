@@ -6,7 +6,7 @@ import Testing
 // The SignUp sample of README.md, verbatim, with the app's own service and directory.
 @Suite("Documentation samples: SignUp")
 struct SignUpSamples {
-    @Test("the README's view-model sample builds a model on the main queue's clock")
+    @Test("the README's view-model sample builds a model on the main queue's clock") @MainActor
     func readmeModel() throws {
         let myService = AnswersAtOnce()
         let appSupport = FileManager.default.temporaryDirectory.appendingPathComponent("hourglass-sample-\(UUID())")
@@ -26,20 +26,15 @@ struct SignUpSamples {
 
 /// An app's service, as simple as can be: every code is sent, no code is right.
 struct AnswersAtOnce: VerificationService {
-    func requestCode(
-        to destination: Destination, completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
-    ) {
-        completion(.success(CodeReceipt()))
+    func requestCode(to destination: Destination) async throws -> CodeReceipt {
+        CodeReceipt()
     }
 
-    func verify(
-        code: Secret, for destination: Destination,
-        completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void
-    ) {
-        completion(.failure(.wrongCode(attemptsLeft: 4)))
+    func verify(code: Secret, for destination: Destination) async throws -> VerificationProof {
+        throw CodeCheckError.wrongCode(attemptsLeft: 4)
     }
 
-    func register(_ request: RegistrationRequest, completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void) {
-        completion(.failure(.network))
+    func register(_ request: RegistrationRequest) async throws {
+        throw RegistrationError.network
     }
 }

@@ -25,7 +25,8 @@ struct CodeEntryTests {
         #expect(screen.model.screen.code.message == l("Wrong code. 1 attempt left", "验证码错误，还可尝试1次"))
         screen.model.setCode("12")
         #expect(screen.model.screen.code == SecretFieldView(
-            value: Secret("12"), isEnabled: true, message: l("Code expires in 4:49", "验证码将在4分49秒后过期")))
+            value: Secret("12"), isEnabled: true, message: l("Code expires in 4:49", "验证码将在4分49秒后过期"),
+            label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
         expectNoTimersLeft(screen.clock)
     }
 
@@ -49,14 +50,15 @@ struct CodeEntryTests {
         #expect(screen.model.screen.code.message == l("Too many wrong codes. Try again in 13:59", "错误次数过多，请在13分59秒后再试"))
         screen.clock.advance(by: .seconds(840))
         #expect(screen.lines == [
-            "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新获取"))]",
+            "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
             "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
             "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
         ])
         screen.model.tapSend()
         screen.clock.advance(by: .milliseconds(300))
-        #expect(screen.model.screen.code == SecretFieldView(value: .empty, message: l("Code expires in 5:00", "验证码将在5分钟后过期")))
+        #expect(screen.model.screen.code == SecretFieldView(value: .empty, message: l("Code expires in 5:00", "验证码将在5分钟后过期"),
+            label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
         expectNoTimersLeft(screen.clock)
     }
 
@@ -88,10 +90,11 @@ struct CodeEntryTests {
         screen.sendCode()
         screen.model.setCode("123")
         screen.clock.advance(by: .seconds(299))
-        #expect(screen.model.screen.code == SecretFieldView(value: Secret("123"), message: l("Code expires in 0:01", "验证码将在1秒后过期")))
+        #expect(screen.model.screen.code == SecretFieldView(value: Secret("123"), message: l("Code expires in 0:01", "验证码将在1秒后过期"),
+            label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
         screen.clock.advance(by: .seconds(1))
         #expect(screen.lines == [
-            "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新获取"))]",
+            "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
             "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
             "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
@@ -118,7 +121,8 @@ struct CodeEntryTests {
         screen.model.setCode(oldCode)
         screen.clock.advance(by: .milliseconds(300))
         #expect(screen.model.screen.code == SecretFieldView(value: .empty, message: l(
-            "This code was replaced by a newer one. Enter the latest code", "该验证码已失效，请输入最新的验证码")))
+            "This code was replaced by a newer one. Enter the latest code", "该验证码已失效，请输入最新的验证码"),
+            label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
         expectNoTimersLeft(screen.clock)
     }
 

@@ -30,7 +30,7 @@ struct CooldownPersistenceTests {
                 "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
             ])
             second.clock.advance(by: .seconds(40))
-            #expect(second.model.screen.sendButton.title == l("Resend", "重新获取"))
+            #expect(second.model.screen.sendButton.title == l("Resend", "重新发送"))
             expectNoTimersLeft(second.clock)
         }
     }

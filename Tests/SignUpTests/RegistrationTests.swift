@@ -22,7 +22,8 @@ struct RegistrationTests {
         let screen = RegistrationHarness(language: language)
         screen.verify()
         screen.model.setPassword("short")
-        #expect(screen.model.screen.password == SecretFieldView(value: Secret("short"), message: l("Use at least 8 characters", "密码至少需要8个字符")))
+        #expect(screen.model.screen.password == SecretFieldView(value: Secret("short"), message: l("Use at least 8 characters", "密码至少需要8个字符"),
+            label: l.language.strings.passwordLabel, placeholder: l.language.strings.passwordPlaceholder))
         screen.model.setPassword("Password123")
         #expect(screen.model.screen.password.message == l("This password is too common. Choose another", "这个密码太常见，请换一个"))
         screen.model.setPassword("abcdefghij")
@@ -34,7 +35,7 @@ struct RegistrationTests {
         screen.model.toggleTerms()
         #expect(screen.lines == [
             "account.destination: \"new@example.com\" (disabled)",
-            "account.send: [\(l("Resend", "重新获取"))] (disabled)",
+            "account.send: [\(l("Resend", "重新发送"))] (disabled)",
             "account.code: \"••••••\" (disabled) — \(l("Verified", "验证成功"))", "account.verify: [\(l("Verify", "验证"))] (disabled)",
             "account.verified: yes",
             "password: \"•••••••••••••••••••••\" — \(l("Strength: strong", "密码强度：强"))",

@@ -75,7 +75,7 @@ struct SendFailureTests {
         screen.model.tapSend()
         // The first send was at 0.3 s; now is 301.5 s: the window reopens at 3600.3 s.
         #expect(screen.lines == [
-            "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新获取"))] (disabled)",
+            "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))] (disabled)",
             "code: \"\" — \(l("Code expires in 4:00", "验证码将在4分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(l("Too many codes requested. Try again in 55 minutes", "获取验证码次数过多，请55分钟后再试"))",
         ])
@@ -83,7 +83,7 @@ struct SendFailureTests {
         #expect(screen.model.screen.message == l("Too many codes requested. Try again in 1 minute", "获取验证码次数过多，请1分钟后再试"))
         screen.clock.advance(to: .zero + .milliseconds(3_600_300))
         #expect(screen.model.screen.sendButton == ButtonView(
-            title: l("Resend", "重新获取"), isEnabled: true, accessibilityLabel: l("Send code", "发送验证码")))
+            title: l("Resend", "重新发送"), isEnabled: true, accessibilityLabel: l("Send code", "发送验证码")))
         expectNoTimersLeft(screen.clock)
     }
 

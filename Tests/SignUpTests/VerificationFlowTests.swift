@@ -58,12 +58,12 @@ struct VerificationFlowTests {
         #expect(screen.model.screen.sendButton.title == l("Resend in 1s", "重新发送(1s)"))
         screen.clock.advance(by: .nanoseconds(1))
         #expect(screen.lines == [
-            "destination: \"+86 138 1234 5678\"", "send: [\(l("Resend", "重新获取"))]",
+            "destination: \"+86 138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
             "code: \"\" — \(l("Code expires in 4:00", "验证码将在4分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
             "message: \(sentTo)",
         ])
         let countdown = (1...60).reversed().map { l("Resend in \($0)s", "重新发送(\($0)s)") }
-        #expect(screen.sendTitles.values == [l("Get code", "获取验证码"), l("Sending…", "发送中…")] + countdown + [l("Resend", "重新获取")])
+        #expect(screen.sendTitles.values == [l("Get code", "获取验证码"), l("Sending…", "发送中…")] + countdown + [l("Resend", "重新发送")])
         #expect(screen.announcements.values == [
             sentTo, l("You can request a new code in 30 seconds", "30秒后可重新获取验证码"),
             l("You can request a new code in 10 seconds", "10秒后可重新获取验证码"),
@@ -73,13 +73,13 @@ struct VerificationFlowTests {
         let code = screen.sentCode
         screen.model.setCode(code.prefix(3) + "-" + code.dropFirst(3))
         #expect(screen.lines == [
-            "destination: \"+86 138 1234 5678\"", "send: [\(l("Resend", "重新获取"))] (disabled)",
+            "destination: \"+86 138 1234 5678\"", "send: [\(l("Resend", "重新发送"))] (disabled)",
             "code: \"••••••\" (disabled)", "verify: [\(l("Verifying…", "验证中…"))] (disabled)",
             "message: \(sentTo)",
         ])
         screen.clock.advance(by: .milliseconds(300))
         #expect(screen.lines == [
-            "destination: \"+86 138 1234 5678\" (disabled)", "send: [\(l("Resend", "重新获取"))] (disabled)",
+            "destination: \"+86 138 1234 5678\" (disabled)", "send: [\(l("Resend", "重新发送"))] (disabled)",
             "code: \"••••••\" (disabled) — \(l("Verified", "验证成功"))", "verify: [\(l("Verify", "验证"))] (disabled)",
             "verified: yes",
         ])

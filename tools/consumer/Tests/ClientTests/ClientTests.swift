@@ -60,21 +60,16 @@ struct ClientTests {
 
 /// The app's own service: answers at once, as a stub server would.
 struct AppVerificationService: VerificationService {
-    func requestCode(
-        to destination: Destination, completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
-    ) {
-        completion(.success(CodeReceipt()))
+    func requestCode(to destination: Destination) async throws -> CodeReceipt {
+        CodeReceipt()
     }
 
-    func verify(
-        code: Secret, for destination: Destination,
-        completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void
-    ) {
-        completion(.failure(.wrongCode(attemptsLeft: 4)))
+    func verify(code: Secret, for destination: Destination) async throws -> VerificationProof {
+        throw CodeCheckError.wrongCode(attemptsLeft: 4)
     }
 
-    func register(_ request: RegistrationRequest, completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void) {
-        completion(.failure(.network))
+    func register(_ request: RegistrationRequest) async throws {
+        throw RegistrationError.network
     }
 }
 

@@ -1,0 +1,62 @@
+import Foundation
+
+/// A view-model's service calls in flight, at most one of each kind: a newer call of a kind
+/// supersedes the older one — its task is cancelled and its reply, should it come anyway, is
+/// dropped — and every task is cancelled when the model goes away.
+final class ServiceCalls<Kind: Hashable & Sendable>: @unchecked Sendable {
+    // @unchecked Sendable: `latest`, `tasks` and `issued` are only read and written under `lock`;
+    // tasks are cancelled after unlocking.
+    private let lock = NSLock()
+    private var latest: [Kind: UInt64] = [:]
+    private var tasks: [Kind: Task<Void, Never>] = [:]
+    private var issued: UInt64 = 0
+
+    /// One call: its kind and its number, which tells it from every other call.
+    struct Call: Hashable, Sendable {
+        let kind: Kind
+        let number: UInt64
+    }
+
+    /// Starts a call of `kind`; the previous one of that kind, if any, is superseded.
+    func begin(_ kind: Kind) -> Call {
+        let (call, superseded) = lock.withLock { () -> (Call, Task<Void, Never>?) in
+            issued += 1
+            latest[kind] = issued
+            return (Call(kind: kind, number: issued), tasks.removeValue(forKey: kind))
+        }
+        superseded?.cancel()
+        return call
+    }
+
+    /// Runs `call`'s work in a task owned here, unless `call` was superseded meanwhile.
+    func run(_ call: Call, _ work: @escaping @Sendable () async -> Void) {
+        let task = Task { await work() }
+        let current = lock.withLock { () -> Bool in
+            guard latest[call.kind] == call.number else { return false }
+            tasks[call.kind] = task
+            return true
+        }
+        if !current { task.cancel() }
+    }
+
+    /// Whether `call` is still the newest of its kind; if so it is over from now on, and its
+    /// reply is to be applied. A second answer for the same call finds it over.
+    func finish(_ call: Call) -> Bool {
+        lock.withLock {
+            guard latest[call.kind] == call.number else { return false }
+            latest[call.kind] = nil
+            tasks[call.kind] = nil
+            return true
+        }
+    }
+
+    /// Cancels every call in flight; their replies are dropped.
+    func cancelAll() {
+        let running = lock.withLock { () -> [Task<Void, Never>] in
+            latest = [:]
+            defer { tasks = [:] }
+            return Array(tasks.values)
+        }
+        for task in running { task.cancel() }
+    }
+}

@@ -1,0 +1,40 @@
+extension SignUpStrings {
+    /// The words of `announcement`: the same as the screen's for the same event.
+    func announcement(_ announcement: Announcement) -> String {
+        switch announcement {
+        case .codeSent(let destination): codeSent(destination)
+        case .resendIn(let wait): canResendIn(seconds(wait))
+        case .resendAvailable: canResendNow
+        case .verified: verified
+        case .requestFailed(let error): requestError(error, Self.wait(of: error).map(seconds))
+        case .codeRejected(let error): checkError(error, Self.wait(of: error).map(waitClock))
+        }
+    }
+
+    /// Why a saved cooldown was refused, with the detail kept in plain terms.
+    func savedCooldownInvalid(_ problem: SavedCooldownProblem) -> String {
+        let detail = switch problem {
+        case .unsupportedVersion(let version): "version \(version), expected \(SavedCooldown.currentVersion)"
+        case .invalid(let field): "its \(field) is out of range"
+        }
+        return savedCooldownInvalid(detail)
+    }
+
+    private static func wait(of error: CodeRequestError) -> Int64? {
+        switch error {
+        case .rateLimited(let wait), .sendLimitReached(let wait): wholeSecondsRoundedUp(wait)
+        case .network, .invalidDestination: nil
+        }
+    }
+
+    private static func wait(of error: CodeCheckError) -> Int64? {
+        if case .locked(let wait) = error { return wholeSecondsRoundedUp(wait) }
+        return nil
+    }
+
+    /// Rounded up, as the screen's countdowns are: 1.5 s is said as 2 seconds, like "Retry in 2s".
+    private static func wholeSecondsRoundedUp(_ duration: Duration) -> Int64 {
+        let (seconds, attoseconds) = duration.components
+        return seconds + (attoseconds > 0 ? 1 : 0)
+    }
+}

@@ -1,0 +1,88 @@
+extension SignUpStrings {
+    /// English.
+    public static let english = SignUpStrings(
+        getCode: "Get code",
+        sending: "Sending…",
+        resend: "Resend",
+        retry: "Retry",
+        resendIn: { "Resend in \($0)s" },
+        retryIn: { "Retry in \($0)s" },
+        sendLabel: "Send code",
+        seconds: { $0 == 1 ? "1 second" : "\($0) seconds" },
+        minutes: { $0 == 1 ? "1 minute" : "\($0) minutes" },
+        waitClock: { seconds in "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)" },
+        destinationLabel: "Phone or e-mail",
+        destinationPlaceholder: "+86 138 1234 5678 or name@example.com",
+        codeLabel: "Verification code",
+        codePlaceholder: "6-digit code",
+        passwordLabel: "Password",
+        passwordPlaceholder: "At least 8 characters",
+        confirmationLabel: "Confirm password",
+        confirmationPlaceholder: "Type the password again",
+        destinationProblem: { problem in
+            switch problem {
+            case .empty: "Enter a phone number or an e-mail address"
+            case .invalidEmail: "This e-mail address is not valid"
+            case .invalidChinaMobile: "A mainland China mobile number has 11 digits starting with 1"
+            case .missingCountryCode: "Add the country code, e.g. +44"
+            case .invalidPhone: "This phone number is not valid"
+            }
+        },
+        codeSent: { "Code sent to \($0)" },
+        requestError: { error, wait in
+            switch error {
+            case .network: "Network error. Check your connection and retry"
+            case .rateLimited: "Too many requests. Retry in \(wait ?? "a moment")"
+            case .invalidDestination: "This number or address cannot receive codes"
+            case .sendLimitReached: "Too many codes requested. Try again in \(wait ?? "a while")"
+            }
+        },
+        sendLimit: { "Too many codes requested. Try again in \($0 ?? "a while")" },
+        verify: "Verify",
+        verifying: "Verifying…",
+        verified: "Verified",
+        codeExpiresIn: { "Code expires in \($0)" },
+        checkError: { error, wait in
+            switch error {
+            case .wrongCode(let left): "Wrong code. \(left) \(left == 1 ? "attempt" : "attempts") left"
+            case .expired: "This code has expired. Request a new one"
+            case .superseded: "This code was replaced by a newer one. Enter the latest code"
+            case .locked: "Too many wrong codes. Try again in \(wait ?? "a while")"
+            case .network: "Network error. Tap Verify to try again"
+            }
+        },
+        codeReplaced: "A new code was sent. The previous code no longer works",
+        lockOver: "You can try again now",
+        storeProblem: { "The cooldown could not be saved or restored: \($0)" },
+        savedCooldownInvalid: { "the saved cooldown is not valid (\($0)); it is ignored" },
+        canResendIn: { "You can request a new code in \($0)" },
+        canResendNow: "You can request a new code now",
+        passwordProblem: { problem in
+            switch problem {
+            case .tooShort(let minimum): "Use at least \(minimum) characters"
+            case .tooLong(let maximum): "Use at most \(maximum) characters"
+            case .common: "This password is too common. Choose another"
+            case .predictable: "Avoid repeated or sequential characters"
+            case .containsAccount: "Do not use your account name in the password"
+            }
+        },
+        strength: { strength in
+            switch strength {
+            case .weak: "Strength: weak"
+            case .fair: "Strength: fair"
+            case .strong: "Strength: strong"
+            }
+        },
+        passwordsDiffer: "The passwords do not match",
+        terms: "I agree to the Terms of Service",
+        createAccount: "Create account",
+        creatingAccount: "Creating account…",
+        accountCreated: "Account created",
+        registrationError: { error in
+            switch error {
+            case .network: "Network error. Try again"
+            case .accountExists: "This account already exists. Sign in instead"
+            case .server(let message): message
+            }
+        })
+}

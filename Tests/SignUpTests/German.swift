@@ -1,0 +1,95 @@
+import SignUp
+
+/// A third language, added from outside the package: every text of the English table replaced.
+enum German {
+    static let language = SignUpLanguage(identifier: "de", strings: strings)
+
+    static var strings: SignUpStrings {
+        var text = SignUpStrings.english
+        text.getCode = "Code anfordern"
+        text.sending = "Wird gesendet…"
+        text.resend = "Erneut senden"
+        text.retry = "Wiederholen"
+        text.resendIn = { "Erneut senden in \($0) s" }
+        text.retryIn = { "Wiederholen in \($0) s" }
+        text.sendLabel = "Code senden"
+        text.seconds = { $0 == 1 ? "1 Sekunde" : "\($0) Sekunden" }
+        text.minutes = { $0 == 1 ? "1 Minute" : "\($0) Minuten" }
+        text.waitClock = { "\($0 / 60):\($0 % 60 < 10 ? "0" : "")\($0 % 60) min" }
+        text.destinationLabel = "Telefon oder E-Mail"
+        text.destinationPlaceholder = "+49 30 1234567 oder name@example.com"
+        text.codeLabel = "Bestätigungscode"
+        text.codePlaceholder = "6-stelliger Code"
+        text.passwordLabel = "Passwort"
+        text.passwordPlaceholder = "Mindestens 8 Zeichen"
+        text.confirmationLabel = "Passwort bestätigen"
+        text.confirmationPlaceholder = "Passwort wiederholen"
+        text.destinationProblem = { problem in
+            switch problem {
+            case .empty: "Telefonnummer oder E-Mail-Adresse eingeben"
+            case .invalidEmail: "Diese E-Mail-Adresse ist ungültig"
+            case .invalidChinaMobile: "Eine chinesische Mobilnummer hat 11 Ziffern und beginnt mit 1"
+            case .missingCountryCode: "Ländervorwahl ergänzen, z. B. +49"
+            case .invalidPhone: "Diese Telefonnummer ist ungültig"
+            }
+        }
+        text.codeSent = { "Code gesendet an \($0)" }
+        text.requestError = { error, wait in
+            switch error {
+            case .network: "Netzwerkfehler. Verbindung prüfen und wiederholen"
+            case .rateLimited: "Zu viele Anfragen. Wiederholen in \(wait ?? "einem Moment")"
+            case .invalidDestination: "Diese Nummer oder Adresse kann keine Codes empfangen"
+            case .sendLimitReached: "Zu viele Codes angefordert. Erneut in \(wait ?? "einer Weile")"
+            }
+        }
+        text.sendLimit = { "Zu viele Codes angefordert. Erneut in \($0 ?? "einer Weile")" }
+        text.verify = "Bestätigen"
+        text.verifying = "Wird geprüft…"
+        text.verified = "Bestätigt"
+        text.codeExpiresIn = { "Code läuft ab in \($0)" }
+        text.checkError = { error, wait in
+            switch error {
+            case .wrongCode(let left): "Falscher Code. Noch \(left) \(left == 1 ? "Versuch" : "Versuche")"
+            case .expired: "Dieser Code ist abgelaufen. Neuen anfordern"
+            case .superseded: "Dieser Code wurde ersetzt. Den neuesten eingeben"
+            case .locked: "Zu viele falsche Codes. Erneut in \(wait ?? "einer Weile")"
+            case .network: "Netzwerkfehler. Zum Wiederholen auf Bestätigen tippen"
+            }
+        }
+        text.codeReplaced = "Ein neuer Code wurde gesendet. Der vorige gilt nicht mehr"
+        text.lockOver = "Jetzt erneut versuchen"
+        text.storeProblem = { "Die Wartezeit konnte nicht gespeichert werden: \($0)" }
+        text.savedCooldownInvalid = { "die gespeicherte Wartezeit ist ungültig (\($0)) und wird ignoriert" }
+        text.canResendIn = { "Neuer Code möglich in \($0)" }
+        text.canResendNow = "Jetzt ist ein neuer Code möglich"
+        text.passwordProblem = { problem in
+            switch problem {
+            case .tooShort(let minimum): "Mindestens \(minimum) Zeichen verwenden"
+            case .tooLong(let maximum): "Höchstens \(maximum) Zeichen verwenden"
+            case .common: "Dieses Passwort ist zu verbreitet"
+            case .predictable: "Keine wiederholten oder fortlaufenden Zeichen"
+            case .containsAccount: "Das Konto darf nicht im Passwort vorkommen"
+            }
+        }
+        text.strength = { strength in
+            switch strength {
+            case .weak: "Stärke: schwach"
+            case .fair: "Stärke: mittel"
+            case .strong: "Stärke: stark"
+            }
+        }
+        text.passwordsDiffer = "Die Passwörter stimmen nicht überein"
+        text.terms = "Ich stimme den Nutzungsbedingungen zu"
+        text.createAccount = "Konto erstellen"
+        text.creatingAccount = "Konto wird erstellt…"
+        text.accountCreated = "Konto erstellt"
+        text.registrationError = { error in
+            switch error {
+            case .network: "Netzwerkfehler. Erneut versuchen"
+            case .accountExists: "Dieses Konto gibt es schon. Bitte anmelden"
+            case .server(let message): message
+            }
+        }
+        return text
+    }
+}

@@ -1,0 +1,62 @@
+import Dispatch
+import Foundation
+import Hourglass
+import HourglassDispatch
+#if canImport(HourglassLibevent)
+import HourglassLibevent
+#endif
+import SignUp
+import Testing
+
+@Suite("Restore race: a model is whole before its first restored tick")
+struct RestoreRaceTests {
+    /// A saved cooldown 1 ms from its end (the store keeps whole milliseconds): its countdown's
+    /// last tick is due as soon as it starts.
+    static func nearlyOverStore(_ wall: ManualWallClock) -> InMemoryCooldownStore {
+        let snapshot = CooldownSnapshot(
+            destination: .email("new@example.com"), cooldownLeft: .milliseconds(1), cooldownLength: .seconds(60),
+            codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.seconds(60)])
+        return InMemoryCooldownStore(SavedCooldown(snapshot, wallNow: wall.now))
+    }
+
+    /// Makes 1 000 registration models on `clock`, in batches of 100 made back to back (so
+    /// ticks arrive while later models are being built), each with a cooldown that ends at
+    /// once, and checks that every owner is told of the end: a tick that came before its owner
+    /// was built would be lost, and the test would then wait until its time limit.
+    static func checkRestores(on clock: any TimerClock) async {
+        let wall = ManualWallClock()
+        // Awaited, not waited for with a semaphore: no thread of the cooperative pool is blocked.
+        let (ends, told) = AsyncStream.makeStream(of: Void.self)
+        var endsTold = ends.makeAsyncIterator()
+        for _ in 0..<10 {
+            let models = (0..<100).map { _ in
+                RegistrationViewModel(
+                    clock: clock, service: ScriptedVerificationService(clock: clock), store: nearlyOverStore(wall),
+                    wallClock: wall, onChange: { screen in
+                        if screen.account.sendButton.title == "Resend" { told.yield() }
+                    })
+            }
+            for _ in models { await endsTold.next() }
+            let buttons = Set(models.map(\.screen.account.sendButton))
+            #expect(buttons == [ButtonView(title: "Resend", isEnabled: true, accessibilityLabel: "Send code")])
+        }
+        told.finish()
+    }
+
+    @Test("DispatchClock: 1 000 restores, each end told to the owner", .timeLimit(.minutes(1)))
+    func dispatch() async {
+        let clock = DispatchClock()
+        await Self.checkRestores(on: clock)
+        clock.shutdown()
+    }
+
+    #if canImport(HourglassLibevent)
+    @Test("LibeventClock: 1 000 restores, each end told to the owner", .timeLimit(.minutes(1)))
+    func libevent() async throws {
+        let clock = try LibeventClock()
+        try clock.start()
+        await Self.checkRestores(on: clock)
+        clock.stop()
+    }
+    #endif
+}
