@@ -25,6 +25,12 @@ public final class RegistrationViewModel: @unchecked Sendable {
     /// Creates the screen's model; the account's saved cooldown is restored from `store`, and
     /// its countdowns start once this model is fully built.
     /// - Parameters:
+    ///   - config: the cooldown, code length, send limit and language.
+    ///   - policy: the password rules.
+    ///   - clock: where countdowns run and every change happens (its serial context).
+    ///   - service: the app's server calls; each runs in a task the model owns.
+    ///   - store: where the resend cooldown is kept across restarts.
+    ///   - wallClock: the wall-clock time the saved cooldown is stamped with.
     ///   - onChange: called after each change of the form or of the account's verification,
     ///     on the clock's context.
     ///   - onAnnouncement: called with each text for assistive technologies, on the clock's context.

@@ -6,8 +6,9 @@ public import Hourglass
 /// can be told to fail.
 ///
 /// It behaves like a careful server: each new code replaces the previous one (which then
-/// answers ``CodeCheckError/superseded``), codes expire after ``codeLifetime``, a destination
-/// is locked for ``lockDuration`` after ``maxAttempts`` wrong codes, and the answer to a code
+/// answers ``CodeCheckError/superseded``), codes expire after ``ScriptedServiceSettings/codeLifetime``, a
+/// destination is locked for ``ScriptedServiceSettings/lockDuration`` after
+/// ``ScriptedServiceSettings/maxAttempts`` wrong codes, and the answer to a code
 /// request is the same whether or not an account exists.
 public final class ScriptedVerificationService: ClockDrivenVerificationService, @unchecked Sendable {
     // @unchecked Sendable: every var is only read and written under `lock`; completions

@@ -38,6 +38,11 @@ public final class VerificationViewModel: @unchecked Sendable {
     /// Creates the screen's model and restores a saved cooldown from `store`: ``state`` shows
     /// it at once, and its countdowns start once the model is fully built.
     /// - Parameters:
+    ///   - config: the cooldown, code length, send limit and language.
+    ///   - clock: where countdowns run and every change happens (its serial context).
+    ///   - service: the app's server calls; each runs in a task the model owns.
+    ///   - store: where the resend cooldown is kept across restarts.
+    ///   - wallClock: the wall-clock time the saved cooldown is stamped with.
     ///   - onChange: called after each change, with the new state, on the clock's context.
     ///   - onAnnouncement: called with each text for assistive technologies, on the clock's context.
     public convenience init(
