@@ -38,7 +38,8 @@ let package = Package(
         // libevent through Debian's libevent-dev; C stays in CLibevent. Linux only: on other
         // platforms HourglassLibevent is an empty module.
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
-        .target(name: "HourglassLibevent", dependencies: ["Hourglass", .target(name: "CLibevent", condition: onLinux)]),
+        .target(
+            name: "HourglassLibevent", dependencies: ["Hourglass", .target(name: "CLibevent", condition: onLinux)]),
         // One conformance suite, run on every clock.
         .testTarget(
             name: "ConformanceTests",

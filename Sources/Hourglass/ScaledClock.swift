@@ -69,7 +69,10 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
         var replaced: TimerHandle?
         defer { replaced?.cancel() }
         guard let instant else {
-            replaced = lock.withLock { defer { wakeUp = nil }; return wakeUp }
+            replaced = lock.withLock {
+                defer { wakeUp = nil }
+                return wakeUp
+            }
             return
         }
         // Rounded up, and one nanosecond more if floating point still reads it early: `now`
@@ -86,6 +89,9 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
             guard let self, let runner = lock.withLock({ self.runner }) else { return }
             runner.runDue()
         }
-        replaced = lock.withLock { defer { wakeUp = handle }; return wakeUp }
+        replaced = lock.withLock {
+            defer { wakeUp = handle }
+            return wakeUp
+        }
     }
 }

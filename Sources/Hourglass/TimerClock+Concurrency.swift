@@ -22,7 +22,8 @@ extension TimerClock {
     /// from the start of the iteration until it ends (or its iterator is released). A consumer
     /// slower than the ticks sees the newest 64; each fire still reports its missed ticks.
     /// - Throws: ``TimerError/nonPositiveInterval(_:)`` for an interval of zero or less.
-    public func ticks(every interval: Swift.Duration, policy: MissedTickPolicy = .skip) throws(TimerError) -> TimerTicks {
+    public func ticks(every interval: Swift.Duration, policy: MissedTickPolicy = .skip) throws(TimerError) -> TimerTicks
+    {
         _ = try TimerArguments.interval(interval)
         return TimerTicks(clock: self, interval: interval, policy: policy)
     }
@@ -59,7 +60,10 @@ final class Sleeper: @unchecked Sendable {
 
     func finish() {
         let (continuation, handle) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, TimerHandle?) in
-            defer { self.continuation = nil; self.handle = nil }
+            defer {
+                self.continuation = nil
+                self.handle = nil
+            }
             return (self.continuation, self.handle)
         }
         _ = handle
@@ -69,7 +73,10 @@ final class Sleeper: @unchecked Sendable {
     func cancel() {
         let (continuation, handle) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, TimerHandle?) in
             isCancelled = true
-            defer { self.continuation = nil; self.handle = nil }
+            defer {
+                self.continuation = nil
+                self.handle = nil
+            }
             return (self.continuation, self.handle)
         }
         handle?.cancel()

@@ -19,8 +19,9 @@ extension TimerClock {
     ) throws(TimerError) -> TimerHandle {
         let (length, tickLength) = try TimerArguments.countdown(duration, tick: tick)
         let schedule = TimerSchedule.countdown(CountdownSchedule(length: length, end: 0, tick: tickLength))
-        return addCountdown(schedule, leeway: try TimerArguments.leeway(leeway), start: startsRunning,
-                            onTick: onTick, onFinish: onFinish)
+        return addCountdown(
+            schedule, leeway: try TimerArguments.leeway(leeway), start: startsRunning,
+            onTick: onTick, onFinish: onFinish)
     }
 
     /// A countdown to a fixed `deadline`, e.g. a cooldown restored after a restart.
@@ -32,9 +33,11 @@ extension TimerClock {
     ) throws(TimerError) -> TimerHandle {
         let tickLength = try tick.timerNanoseconds()
         guard tickLength > 0 else { throw .nonPositiveTick(tick) }
-        let schedule = TimerSchedule.countdown(CountdownSchedule(length: nil, end: deadline.nanoseconds, tick: tickLength))
-        return addCountdown(schedule, leeway: try TimerArguments.leeway(leeway), start: startsRunning,
-                            onTick: onTick, onFinish: onFinish)
+        let schedule = TimerSchedule.countdown(
+            CountdownSchedule(length: nil, end: deadline.nanoseconds, tick: tickLength))
+        return addCountdown(
+            schedule, leeway: try TimerArguments.leeway(leeway), start: startsRunning,
+            onTick: onTick, onFinish: onFinish)
     }
 
     private func addCountdown(
@@ -42,14 +45,16 @@ extension TimerClock {
         onTick: @escaping @Sendable (CountdownTick) -> Void, onFinish: @escaping @Sendable () -> Void
     ) -> TimerHandle {
         let handler = TimerHandler.handler { event in
-            onTick(CountdownTick(
-                remaining: .nanoseconds(event.remaining), scheduled: event.scheduled, now: event.now,
-                skippedTicks: event.missed, isManual: event.isManual))
+            onTick(
+                CountdownTick(
+                    remaining: .nanoseconds(event.remaining), scheduled: event.scheduled, now: event.now,
+                    skippedTicks: event.missed, isManual: event.isManual))
             if event.isFinal { onFinish() }
             return true
         }
-        let id = timerQueue.add(kind: .countdown, schedule: schedule, leeway: leeway, start: start,
-                                hasHandle: true, handler: handler)
+        let id = timerQueue.add(
+            kind: .countdown, schedule: schedule, leeway: leeway, start: start,
+            hasHandle: true, handler: handler)
         return TimerHandle(queue: timerQueue, id: id, kind: .countdown)
     }
 }

@@ -14,11 +14,13 @@ extension TimerClock {
         let grid = GridSchedule(
             startDelay: 0, numerator: 1_000_000_000 / divisor, denominator: rate / divisor, policy: .skip)
         let handler = TimerHandler.handler { event in
-            action(FrameTick(index: event.index, target: event.scheduled, actual: event.now, droppedFrames: event.missed))
+            action(
+                FrameTick(index: event.index, target: event.scheduled, actual: event.now, droppedFrames: event.missed))
             return true
         }
-        let id = timerQueue.add(kind: .frameTicker, schedule: .grid(grid), leeway: 0, start: startsRunning,
-                                hasHandle: true, handler: handler)
+        let id = timerQueue.add(
+            kind: .frameTicker, schedule: .grid(grid), leeway: 0, start: startsRunning,
+            hasHandle: true, handler: handler)
         return TimerHandle(queue: timerQueue, id: id, kind: .frameTicker)
     }
 

@@ -52,7 +52,8 @@ extension TimerClock {
 
 extension TimerFire {
     init(_ event: TimerEvent) {
-        self.init(scheduled: event.scheduled, now: event.now, index: event.index,
-                  missedTicks: event.missed, isManual: event.isManual)
+        self.init(
+            scheduled: event.scheduled, now: event.now, index: event.index,
+            missedTicks: event.missed, isManual: event.isManual)
     }
 }

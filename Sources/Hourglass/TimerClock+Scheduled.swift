@@ -18,8 +18,9 @@ extension TimerClock {
     public func schedule(
         after delay: Duration, leeway: Duration = .zero, _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerID {
-        try timerQueue.addOneShot(delay: TimerArguments.delay(delay), leeway: TimerArguments.leeway(leeway),
-                                  start: true, hasHandle: false, handler: .action(action))
+        try timerQueue.addOneShot(
+            delay: TimerArguments.delay(delay), leeway: TimerArguments.leeway(leeway),
+            start: true, hasHandle: false, handler: .action(action))
     }
 
     /// A one-shot with no handle object, due at `deadline` (at the next run of due timers, in
@@ -30,8 +31,9 @@ extension TimerClock {
     public func schedule(
         at deadline: TimerInstant, leeway: Duration = .zero, _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerID {
-        try timerQueue.addOneShot(deadline: deadline.nanoseconds, leeway: TimerArguments.leeway(leeway),
-                                  hasHandle: false, handler: .action(action))
+        try timerQueue.addOneShot(
+            deadline: deadline.nanoseconds, leeway: TimerArguments.leeway(leeway),
+            hasHandle: false, handler: .action(action))
     }
 
     /// Cancels the timer `id` names: its callback does not start again. Idempotent, safe from

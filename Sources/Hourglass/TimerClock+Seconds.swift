@@ -15,7 +15,8 @@ extension TimerClock {
         policy: MissedTickPolicy = .skip, startsRunning: Bool = true,
         _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerHandle {
-        let start = try delay.map { (delay) throws(TimerError) in try Duration.checkedSeconds(delay, parameter: "delay") }
+        let start = try delay.map { (delay) throws(TimerError) in try Duration.checkedSeconds(delay, parameter: "delay")
+        }
         return try repeating(
             every: .checkedSeconds(interval, parameter: "interval"), startingAfter: start,
             leeway: .checkedSeconds(leeway, parameter: "leeway"), policy: policy, startsRunning: startsRunning, action)

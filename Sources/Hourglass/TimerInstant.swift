@@ -30,7 +30,9 @@ public struct TimerInstant: Hashable, Comparable, Sendable {
 
     /// The instant `duration` earlier, saturating at the representable range.
     public static func - (lhs: TimerInstant, rhs: Duration) -> TimerInstant {
-        guard let nanoseconds = rhs.exactNanoseconds else { return TimerInstant(nanoseconds: rhs < .zero ? .max : .min) }
+        guard let nanoseconds = rhs.exactNanoseconds else {
+            return TimerInstant(nanoseconds: rhs < .zero ? .max : .min)
+        }
         return TimerInstant(nanoseconds: lhs.nanoseconds.saturatingSubtract(nanoseconds))
     }
 

@@ -8,11 +8,13 @@ extension TimerQueue {
             if let deadline = oneShot.deadline {
                 return addOneShot(deadline: deadline, leeway: leeway, hasHandle: hasHandle, handler: handler)
             }
-            return addOneShot(delay: oneShot.delay, leeway: leeway, start: start, hasHandle: hasHandle, handler: handler)
+            return addOneShot(
+                delay: oneShot.delay, leeway: leeway, start: start, hasHandle: hasHandle, handler: handler)
         }
         let now = backend.now.nanoseconds
         return lock.withLock {
-            let id = storage.allocate(kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
+            let id = storage.allocate(
+                kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if start { startLocked(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
             return id
@@ -24,7 +26,8 @@ extension TimerQueue {
     func addOneShot(delay: Int64, leeway: Int64, start: Bool, hasHandle: Bool, handler: TimerHandler) -> TimerID {
         let now = start ? backend.now.nanoseconds : 0
         return lock.withLock {
-            let id = storage.allocateOneShot(value: delay, isAbsolute: false, leeway: leeway, hasHandle: hasHandle, handler: handler)
+            let id = storage.allocateOneShot(
+                value: delay, isAbsolute: false, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if start { storage.startNewOneShot(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
             return id
@@ -35,7 +38,8 @@ extension TimerQueue {
     @usableFromInline
     func addOneShot(deadline: Int64, leeway: Int64, hasHandle: Bool, handler: TimerHandler) -> TimerID {
         lock.withLock {
-            let id = storage.allocateOneShot(value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
+            let id = storage.allocateOneShot(
+                value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
             storage.startNewOneShot(slot: Int(id.slot), now: 0)
             rearmLocked()
             return id
@@ -92,7 +96,8 @@ extension TimerQueue {
                 storage.schedule(slot: slot, at: grid.anchor)
             case .countdown(var countdown):
                 countdown.end = now.saturatingAdd(left)
-                countdown.nextK = CountdownSchedule.firstK(left: left, tick: countdown.tick, notDeliveredFrom: countdown.nextK)
+                countdown.nextK = CountdownSchedule.firstK(
+                    left: left, tick: countdown.tick, notDeliveredFrom: countdown.nextK)
                 storage.setSchedule(.countdown(countdown), of: slot)
                 storage.schedule(slot: slot, at: countdown.end - countdown.nextK * countdown.tick)
             }

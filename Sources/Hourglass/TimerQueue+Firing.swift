@@ -97,14 +97,16 @@ extension TimerQueue {
         case .grid:
             break
         case .countdown(let countdown):
-            event.remaining = shownRemaining(of: countdown, state: storage[slot].state,
-                                             pausedRemaining: storage[slot].value, now: now)
+            event.remaining = shownRemaining(
+                of: countdown, state: storage[slot].state,
+                pausedRemaining: storage[slot].value, now: now)
         }
         return Firing(id: id, handler: handler, event: event)
     }
 
     /// What a countdown shows now, rounded up to its tick.
-    func shownRemaining(of countdown: CountdownSchedule, state: TimerState, pausedRemaining: Int64, now: Int64) -> Int64 {
+    func shownRemaining(of countdown: CountdownSchedule, state: TimerState, pausedRemaining: Int64, now: Int64) -> Int64
+    {
         let left: Int64
         switch state {
         case .idle: left = countdown.length ?? max(0, countdown.end.saturatingSubtract(now))

@@ -75,7 +75,9 @@ public final class TimerQueue: @unchecked Sendable {
                 guard !record.state.isTerminal, record.handler != nil else { return nil }
                 let id = TimerID(slot: UInt32(slot), generation: record.generation)
                 let deadline = storage.deadline(of: slot).map(TimerInstant.init(nanoseconds:))
-                return (PendingTimer(id: id, kind: record.kind, state: record.state, deadline: deadline), record.sequence)
+                return (
+                    PendingTimer(id: id, kind: record.kind, state: record.state, deadline: deadline), record.sequence
+                )
             }
         }
         return listed.sorted { lhs, rhs in
@@ -116,10 +118,12 @@ public final class TimerQueue: @unchecked Sendable {
     @discardableResult
     package func runDue(readingTime clock: () -> TimerInstant, passes: Int = 16) -> Int {
         var left = passes
-        return runDue(limit: .max, goal: clock().nanoseconds, nextGoal: {
-            left -= 1
-            return left > 0 ? clock().nanoseconds : nil
-        }, timeOfFire: { _, goal in goal })
+        return runDue(
+            limit: .max, goal: clock().nanoseconds,
+            nextGoal: {
+                left -= 1
+                return left > 0 ? clock().nanoseconds : nil
+            }, timeOfFire: { _, goal in goal })
     }
 
     /// For a clock whose time moves in steps (``VirtualClock``): runs, in order, every timer due
@@ -130,9 +134,9 @@ public final class TimerQueue: @unchecked Sendable {
     package func runDue(
         through goal: TimerInstant, limit: Int = .max, movingTimeTo moveTime: (TimerInstant) -> TimerInstant
     ) -> Int {
-        runDue(limit: limit, goal: goal.nanoseconds, nextGoal: { nil }) { deadline, _ in
-            moveTime(TimerInstant(nanoseconds: deadline)).nanoseconds
-        }
+        runDue(
+            limit: limit, goal: goal.nanoseconds, nextGoal: { nil },
+            timeOfFire: { deadline, _ in moveTime(TimerInstant(nanoseconds: deadline)).nanoseconds })
     }
 
     /// The loop of all three: runs what is due by `goal`; when nothing is left, asks `nextGoal`
@@ -148,7 +152,9 @@ public final class TimerQueue: @unchecked Sendable {
         while ran < limit {
             guard let top = storage.popFirst(dueBy: goal) else {
                 // Nothing more due: look again at a later time, if the caller has one.
-                guard let first = storage.first, let later = nextGoal(), later > goal, first.deadline <= later else { break }
+                guard let first = storage.first, let later = nextGoal(), later > goal, first.deadline <= later else {
+                    break
+                }
                 goal = later
                 continue
             }

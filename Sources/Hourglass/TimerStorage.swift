@@ -40,8 +40,9 @@ struct TimerStorage: ~Copyable {
         kind: TimerKind, schedule: TimerSchedule, leeway: Int64, hasHandle: Bool, handler: TimerHandler
     ) -> TimerID {
         let extra = addExtra(TimerExtra(schedule: schedule, leeway: leeway))
-        return allocate(kind: kind, value: 0, flags: hasHandle ? .hasHandle : [], extra: extra,
-                        leeway: leeway, handler: handler)
+        return allocate(
+            kind: kind, value: 0, flags: hasHandle ? .hasHandle : [], extra: extra,
+            leeway: leeway, handler: handler)
     }
 
     /// Adds an idle one-shot, due `value` after its start, or at `value` when `isAbsolute`.
@@ -70,8 +71,10 @@ struct TimerStorage: ~Copyable {
             records[slot].value = value
         } else {
             slot = records.count
-            records.append(TimerRecord(handler: handler, kind: kind, state: .idle, flags: flags, generation: 0,
-                                       sequence: sequence, extra: extra, value: value))
+            records.append(
+                TimerRecord(
+                    handler: handler, kind: kind, state: .idle, flags: flags, generation: 0,
+                    sequence: sequence, extra: extra, value: value))
         }
         liveCount += 1
         if leeway == 0 {
@@ -100,7 +103,8 @@ struct TimerStorage: ~Copyable {
 
     /// A timer's schedule.
     func schedule(of slot: Int) -> TimerSchedule {
-        let value = records[slot].value, extra = records[slot].extra
+        let value = records[slot].value
+        let extra = records[slot].extra
         if records[slot].kind == .oneShot || extra < 0 {
             let isAbsolute = records[slot].isAbsolute
             return .oneShot(OneShotSchedule(delay: isAbsolute ? 0 : value, deadline: isAbsolute ? value : nil))
@@ -241,8 +245,9 @@ struct TimerStorage: ~Copyable {
 
     /// Queues a manual fire of a timer at `instant`, after those queued before at that instant.
     mutating func scheduleManualFire(slot: Int, at instant: Int64) {
-        let fire = ManualFire(instant: instant, sequence: takeSequence(), slot: UInt32(slot),
-                              generation: records[slot].generation)
+        let fire = ManualFire(
+            instant: instant, sequence: takeSequence(), slot: UInt32(slot),
+            generation: records[slot].generation)
         var index = manualFires.count
         while index > manualHead && manualFires[index - 1].instant > instant { index -= 1 }
         manualFires.insert(fire, at: index)
@@ -252,8 +257,9 @@ struct TimerStorage: ~Copyable {
     var first: DueEntry? {
         let manual = manualHead < manualFires.count ? manualEntry(manualFires[manualHead]) : nil
         guard let top = heap.first else { return manual }
-        let scheduled = DueEntry(deadline: top.deadline, sequence: top.sequence, slot: top.slot,
-                                 generation: records[Int(top.slot)].generation, isManual: false)
+        let scheduled = DueEntry(
+            deadline: top.deadline, sequence: top.sequence, slot: top.slot,
+            generation: records[Int(top.slot)].generation, isManual: false)
         guard let manual else { return scheduled }
         return manual.precedes(scheduled) ? manual : scheduled
     }
@@ -286,8 +292,9 @@ struct TimerStorage: ~Copyable {
     }
 
     private func manualEntry(_ fire: ManualFire) -> DueEntry {
-        DueEntry(deadline: fire.instant, sequence: fire.sequence, slot: fire.slot,
-                 generation: fire.generation, isManual: true)
+        DueEntry(
+            deadline: fire.instant, sequence: fire.sequence, slot: fire.slot,
+            generation: fire.generation, isManual: true)
     }
 
     // MARK: Sequence numbers
@@ -307,7 +314,8 @@ struct TimerStorage: ~Copyable {
         for slot in records.indices where !records[slot].state.isTerminal { used.append(records[slot].sequence) }
         used.sort()
         func rank(_ sequence: UInt32) -> UInt32 {
-            var low = 0, high = used.count
+            var low = 0
+            var high = used.count
             while low < high {
                 let middle = (low + high) / 2
                 if used[middle] < sequence { low = middle + 1 } else { high = middle }

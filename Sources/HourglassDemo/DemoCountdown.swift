@@ -2,6 +2,7 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
@@ -33,9 +34,11 @@ struct DemoCountdown {
     private func runVirtual() {
         let clock = VirtualClock()
         let start = clock.now
-        let countdown = try? clock.countdown(for: .seconds(seconds), onTick: { tick in
-            Self.say("[+\(Self.format(tick.scheduled - start))] \(Self.describe(tick))")
-        }, onFinish: { Self.say("[+\(Self.format(clock.now - start))] finished") })
+        let countdown = try? clock.countdown(
+            for: .seconds(seconds),
+            onTick: { tick in
+                Self.say("[+\(Self.format(tick.scheduled - start))] \(Self.describe(tick))")
+            }, onFinish: { Self.say("[+\(Self.format(clock.now - start))] finished") })
         Self.say("countdown of \(seconds)s on the virtual clock, started")
         clock.advance(by: .seconds(min(3, seconds)))
         Self.say("[+\(Self.format(clock.now - start))] the app is suspended for 4.5s")
@@ -52,17 +55,20 @@ struct DemoCountdown {
         let finished = DispatchSemaphore(value: 0)
         let lateness = LatenessLog()
         let start = clock.now
-        let countdown = try clock.countdown(for: .seconds(seconds), onTick: { tick in
-            let late = tick.now - tick.scheduled
-            if tick.skippedTicks == 0 && !tick.isManual { lateness.add(late) }
-            Self.say("[+\(Self.format(tick.now - start))] \(Self.describe(tick)) (late \(Self.milliseconds(late)))")
-        }, onFinish: {
-            Self.say("[+\(Self.format(clock.now - start))] finished; \(lateness.summary)")
-            finished.signal()
-            #if canImport(HourglassLibevent)
-            (clock as? LibeventClock)?.stop()
-            #endif
-        })
+        let countdown = try clock.countdown(
+            for: .seconds(seconds),
+            onTick: { tick in
+                let late = tick.now - tick.scheduled
+                if tick.skippedTicks == 0 && !tick.isManual { lateness.add(late) }
+                Self.say("[+\(Self.format(tick.now - start))] \(Self.describe(tick)) (late \(Self.milliseconds(late)))")
+            },
+            onFinish: {
+                Self.say("[+\(Self.format(clock.now - start))] finished; \(lateness.summary)")
+                finished.signal()
+                #if canImport(HourglassLibevent)
+                (clock as? LibeventClock)?.stop()
+                #endif
+            })
         Self.say("countdown of \(seconds)s on the \(name) clock, started")
         try wait(finished)
         _ = countdown

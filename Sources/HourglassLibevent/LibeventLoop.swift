@@ -55,10 +55,12 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
             throw .cannotCreateBase
         }
         let context = Unmanaged.passUnretained(self).toOpaque()
-        event = event_new(base, fd, Int16(EV_READ | EV_PERSIST), { _, _, context in
-            guard let context else { return }
-            Unmanaged<LibeventLoop>.fromOpaque(context).takeUnretainedValue().timerFDReadable()
-        }, context)
+        event = event_new(
+            base, fd, Int16(EV_READ | EV_PERSIST),
+            { _, _, context in
+                guard let context else { return }
+                Unmanaged<LibeventLoop>.fromOpaque(context).takeUnretainedValue().timerFDReadable()
+            }, context)
         guard event != nil, event_add(event, nil) == 0 else {
             teardown()
             throw .cannotRegisterEvent
@@ -102,7 +104,8 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     func wake(at instant: TimerInstant?) {
         lock.withLock {
             guard !stopRequested, phase != .ended, loopFailure == nil else { return }
-            let result = instant.map { hourglass_timerfd_arm(timerFD, $0.nanoseconds) } ?? hourglass_timerfd_disarm(timerFD)
+            let result =
+                instant.map { hourglass_timerfd_arm(timerFD, $0.nanoseconds) } ?? hourglass_timerfd_disarm(timerFD)
             let code = errno
             // No timer could fire any more: the loop ends with the reason.
             if result != 0 { failLocked(.systemCall(name: "timerfd_settime", errno: code)) }

@@ -21,7 +21,8 @@ public struct Fixture: Sendable {
         self.text = text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let header = lines.first, header.hasPrefix("# linemode") else {
-            throw ScriptError(line: 1, "a fixture starts with its options, e.g. '# linemode --screen verification --locale en'")
+            throw ScriptError(
+                line: 1, "a fixture starts with its options, e.g. '# linemode --screen verification --locale en'")
         }
         var options = LineModeOptions()
         options.echoSecrets = true
@@ -32,10 +33,14 @@ public struct Fixture: Sendable {
             let value = index + 1 < words.count ? words[index + 1] : ""
             switch words[index] {
             case "--screen":
-                guard let screen = ScriptScreen(rawValue: value) else { throw ScriptError(line: 1, "unknown screen '\(value)'") }
+                guard let screen = ScriptScreen(rawValue: value) else {
+                    throw ScriptError(line: 1, "unknown screen '\(value)'")
+                }
                 options.screen = screen
             case "--locale":
-                guard let language = SignUpLanguage(rawValue: value) else { throw ScriptError(line: 1, "unknown locale '\(value)'") }
+                guard let language = SignUpLanguage(rawValue: value) else {
+                    throw ScriptError(line: 1, "unknown locale '\(value)'")
+                }
                 options.language = language
             case "--state-dir":
                 guard value == "temporary" else {
@@ -43,7 +48,8 @@ public struct Fixture: Sendable {
                 }
                 usesStateDirectory = true
             default:
-                throw ScriptError(line: 1, "a fixture header takes --screen, --locale and --state-dir, not '\(words[index])'")
+                throw ScriptError(
+                    line: 1, "a fixture header takes --screen, --locale and --state-dir, not '\(words[index])'")
             }
             index += 2
         }
@@ -66,7 +72,8 @@ public struct Fixture: Sendable {
         options.keepGoing = true
         var directory: URL?
         if usesStateDirectory {
-            directory = FileManager.default.temporaryDirectory.appendingPathComponent("linemode-state-\(UUID().uuidString)")
+            directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+                "linemode-state-\(UUID().uuidString)")
             options.stateDirectory = directory
         }
         defer { if let directory { try? FileManager.default.removeItem(at: directory) } }

@@ -46,7 +46,9 @@ public enum LineModeMain: Sendable {
         let script = Script(data: data, screen: options.screen)
         for error in script.errors { streams.error("linemode: \(name): \(error)") }
         if !script.errors.isEmpty && !options.keepGoing {
-            streams.error("linemode: nothing was run; fix the line\(script.errors.count == 1 ? "" : "s") above, or pass --keep-going to run the rest")
+            streams.error(
+                "linemode: nothing was run; fix the line\(script.errors.count == 1 ? "" : "s") above, or pass --keep-going to run the rest"
+            )
             return LineModeExit.scriptFailed
         }
         try ScriptRunner.run(script, options: options, write: streams.output, storeProblem: storeProblem)

@@ -35,9 +35,10 @@ final class LineModeSession: @unchecked Sendable {
         service = ScriptedVerificationService(clock: clock)
         wall = ShiftedWallClock(
             following: clock, from: options.stateDirectory == nil ? ShiftedWallClock.epoch : ShiftedWallClock.systemNow)
-        store = options.stateDirectory.map {
-            ReportingCooldownStore(store: FileCooldownStore(directory: $0), report: storeProblem)
-        } ?? InMemoryCooldownStore()
+        store =
+            options.stateDirectory.map {
+                ReportingCooldownStore(store: FileCooldownStore(directory: $0), report: storeProblem)
+            } ?? InMemoryCooldownStore()
     }
 
     /// Shows the screen: the view-model is made (restoring a saved cooldown) and every line printed.
@@ -105,13 +106,15 @@ final class LineModeSession: @unchecked Sendable {
         let announce: @Sendable (String) -> Void = { [weak self] text in self?.announce(text) }
         switch options.screen {
         case .verification:
-            return VerificationDriver(VerificationViewModel(
-                config: config, clock: clock, service: service, store: store, wallClock: wall,
-                onChange: { [weak self] _ in self?.screenChanged() }, onAnnouncement: announce))
+            return VerificationDriver(
+                VerificationViewModel(
+                    config: config, clock: clock, service: service, store: store, wallClock: wall,
+                    onChange: { [weak self] _ in self?.screenChanged() }, onAnnouncement: announce))
         case .registration:
-            return RegistrationDriver(RegistrationViewModel(
-                config: config, clock: clock, service: service, store: store, wallClock: wall,
-                onChange: { [weak self] _ in self?.screenChanged() }, onAnnouncement: announce))
+            return RegistrationDriver(
+                RegistrationViewModel(
+                    config: config, clock: clock, service: service, store: store, wallClock: wall,
+                    onChange: { [weak self] _ in self?.screenChanged() }, onAnnouncement: announce))
         }
     }
 
@@ -149,7 +152,8 @@ final class LineModeSession: @unchecked Sendable {
             return "type \(field.rawValue) " + String(repeating: "•", count: text.count)
         case .server(.code(let code)):
             return "server code " + String(repeating: "•", count: code.count)
-        case nil where !line.text.trimmingCharacters(in: .whitespaces).isEmpty
+        case nil
+        where !line.text.trimmingCharacters(in: .whitespaces).isEmpty
             && !line.text.trimmingCharacters(in: .whitespaces).hasPrefix("#"):
             return "# (line \(line.number) not run: it has an error)"
         default:

@@ -2,10 +2,11 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+public import SignUp
+
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
-public import SignUp
 
 /// Live mode: commands typed at a terminal run as they are entered; on a real clock the
 /// clock runs on its own thread, so countdown changes print as they happen.
@@ -53,7 +54,9 @@ public enum LiveRunner: Sendable {
         readCommands(screen: options, prompt: prompt, readLine: readLine, report: report) { command in
             // `wait` lets the clock run while this thread sleeps; the rest runs on the context,
             // where `suspend` blocks it as a stopped process would be.
-            if case .wait(let duration) = command { return Thread.sleep(forTimeInterval: duration.seconds * options.timeScale) }
+            if case .wait(let duration) = command {
+                return Thread.sleep(forTimeInterval: duration.seconds * options.timeScale)
+            }
             onContext(clock) {
                 if case .suspend(let duration) = session.perform(command) {
                     Thread.sleep(forTimeInterval: duration.seconds * options.timeScale)

@@ -31,7 +31,8 @@ public struct Script: Sendable {
             var bytes = Array(chunk)
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             if bytes.contains(0) {
-                errors.append(ScriptError(line: number, "contains a NUL byte; a script is plain text, one command a line"))
+                errors.append(
+                    ScriptError(line: number, "contains a NUL byte; a script is plain text, one command a line"))
                 lines.append(Line(number: number, text: "", command: nil))
                 continue
             }
@@ -41,14 +42,21 @@ public struct Script: Sendable {
                 continue
             }
             guard text.count <= ScriptParser.longestLine else {
-                errors.append(ScriptError(line: number, "is \(text.count) characters long, more than the \(ScriptParser.longestLine) allowed; split it"))
+                errors.append(
+                    ScriptError(
+                        line: number,
+                        "is \(text.count) characters long, more than the \(ScriptParser.longestLine) allowed; split it")
+                )
                 lines.append(Line(number: number, text: String(text.prefix(80)), command: nil))
                 continue
             }
             // Output lines of a transcript: a fixture file runs as a script as it is.
             if text.hasPrefix("[") || text.hasPrefix("! ") { continue }
             do {
-                lines.append(Line(number: number, text: text, command: try ScriptParser.parse(text, line: number, screen: screen)))
+                lines.append(
+                    Line(
+                        number: number, text: text, command: try ScriptParser.parse(text, line: number, screen: screen))
+                )
             } catch {
                 errors.append(error)
                 lines.append(Line(number: number, text: text, command: nil))

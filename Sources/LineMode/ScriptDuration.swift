@@ -11,7 +11,9 @@ enum ScriptDuration {
             rest = rest.dropFirst(number.count)
             let unit = String(rest.prefix { $0.isASCII && $0.isLetter })
             rest = rest.dropFirst(unit.count)
-            guard let value = Double(number), value.isFinite, !number.hasPrefix("."), !number.hasSuffix(".") else { return nil }
+            guard let value = Double(number), value.isFinite, !number.hasPrefix("."), !number.hasSuffix(".") else {
+                return nil
+            }
             switch unit {
             case "ms": total += value / 1_000
             case "s": total += value
@@ -27,7 +29,9 @@ enum ScriptDuration {
     /// `1m30s`, `300ms`, `2.5s`: the shortest form that reads back as the same duration.
     static func format(_ duration: Duration) -> String {
         let milliseconds = duration.components.seconds * 1_000 + duration.components.attoseconds / 1_000_000_000_000_000
-        if milliseconds % 1_000 != 0 { return milliseconds < 1_000 ? "\(milliseconds)ms" : "\(Double(milliseconds) / 1_000)s" }
+        if milliseconds % 1_000 != 0 {
+            return milliseconds < 1_000 ? "\(milliseconds)ms" : "\(Double(milliseconds) / 1_000)s"
+        }
         let seconds = milliseconds / 1_000
         let (hours, minutes, rest) = (seconds / 3_600, seconds % 3_600 / 60, seconds % 60)
         let parts = [(hours, "h"), (minutes, "m"), (rest, "s")].filter { $0.0 > 0 }.map { "\($0.0)\($0.1)" }

@@ -29,19 +29,26 @@ public enum ScriptParser: Sendable {
 
     /// Parses one line; nil for a blank or comment line.
     static func parse(_ text: String, line: Int, screen: ScriptScreen) throws(ScriptError) -> ScriptCommand? {
-        let content = text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
+        let content =
+            text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
         let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
         guard let name = words.first else { return nil }
         let arguments = Array(words.dropFirst())
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
         func count(_ expected: Int, _ usage: String) throws(ScriptError) {
             guard arguments.count == expected else {
-                throw fail("'\(name)' takes \(expected == 0 ? "no argument" : "\(expected) argument\(expected == 1 ? "" : "s")"), got \(arguments.count); write: \(usage)")
+                throw fail(
+                    "'\(name)' takes \(expected == 0 ? "no argument" : "\(expected) argument\(expected == 1 ? "" : "s")"), got \(arguments.count); write: \(usage)"
+                )
             }
         }
         switch name {
         case "type":
-            guard arguments.count >= 2 else { throw fail("'type' takes a field and a text, got \(arguments.count) argument\(arguments.count == 1 ? "" : "s"); write: type FIELD TEXT") }
+            guard arguments.count >= 2 else {
+                throw fail(
+                    "'type' takes a field and a text, got \(arguments.count) argument\(arguments.count == 1 ? "" : "s"); write: type FIELD TEXT"
+                )
+            }
             let field = try Self.field(arguments[0], screen: screen, line: line)
             let text = Self.rest(of: content, after: 2)
             return .type(field, text)
@@ -67,7 +74,9 @@ public enum ScriptParser: Sendable {
         case "wall":
             try count(1, "wall +DURATION or wall -DURATION")
             let sign = arguments[0].first
-            guard sign == "+" || sign == "-" else { throw fail("'wall' takes a signed duration such as +1h or -30m, got '\(arguments[0])'") }
+            guard sign == "+" || sign == "-" else {
+                throw fail("'wall' takes a signed duration such as +1h or -30m, got '\(arguments[0])'")
+            }
             let duration = try Self.duration(String(arguments[0].dropFirst()), line: line)
             return .wall(sign == "-" ? .zero - duration : duration)
         case "server":
@@ -87,7 +96,8 @@ public enum ScriptParser: Sendable {
 
     static func duration(_ word: String, line: Int) throws(ScriptError) -> Duration {
         guard let duration = ScriptDuration.parse(word) else {
-            throw ScriptError(line: line, "'\(word)' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)")
+            throw ScriptError(
+                line: line, "'\(word)' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)")
         }
         return duration
     }
@@ -114,7 +124,8 @@ public enum ScriptParser: Sendable {
 
     /// Levenshtein distance, for "did you mean".
     static func editDistance(_ left: String, _ right: String) -> Int {
-        let a = Array(left), b = Array(right)
+        let a = Array(left)
+        let b = Array(right)
         var previous = Array(0...b.count)
         for i in 1...max(a.count, 1) where !a.isEmpty {
             var current = [i] + Array(repeating: 0, count: b.count)

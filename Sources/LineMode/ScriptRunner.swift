@@ -2,10 +2,11 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+public import SignUp
+
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
-public import SignUp
 
 /// Runs a ``Script`` on the chosen clock and writes its transcript.
 ///
@@ -31,7 +32,9 @@ public enum ScriptRunner: Sendable {
         case .dispatch:
             let base = DispatchClock()
             let finished = DispatchSemaphore(value: 0)
-            try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) { finished.signal() }
+            try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) {
+                finished.signal()
+            }
             finished.wait()
             base.shutdown()
         case .libevent:
@@ -99,8 +102,10 @@ private final class RealClockSteps: @unchecked Sendable {
     private var session: LineModeSession?
     private var next = 0
 
-    init(script: Script, clock: ScaledClock, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
-         storeProblem: @escaping @Sendable (CooldownStoreError) -> Void, finish: @escaping @Sendable () -> Void) {
+    init(
+        script: Script, clock: ScaledClock, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
+        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void, finish: @escaping @Sendable () -> Void
+    ) {
         (self.script, self.clock, self.options, self.write, self.finish) = (script, clock, options, write, finish)
         self.storeProblem = storeProblem
     }

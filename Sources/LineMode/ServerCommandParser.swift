@@ -15,7 +15,9 @@ enum ServerCommandParser {
             guard rest.count == 1 else { throw fail("write: server latency DURATION") }
             return .latency(try ScriptParser.duration(rest[0], line: line))
         case "resend-after":
-            guard rest.count == 1 else { throw fail("write: server resend-after DURATION, or server resend-after none") }
+            guard rest.count == 1 else {
+                throw fail("write: server resend-after DURATION, or server resend-after none")
+            }
             return .resendAfter(rest[0] == "none" ? nil : try ScriptParser.duration(rest[0], line: line))
         case "code":
             guard rest.count == 1, rest[0].allSatisfy({ $0.isASCII && $0.isNumber }) else {
@@ -25,7 +27,8 @@ enum ServerCommandParser {
         case "account":
             let text = ScriptParser.rest(of: content, after: 2)
             guard case .success(let destination) = Destination.parse(text) else {
-                throw fail("'\(text)' is not a phone number or an e-mail address; write e.g. server account user@example.com")
+                throw fail(
+                    "'\(text)' is not a phone number or an e-mail address; write e.g. server account user@example.com")
             }
             return .account(destination)
         case "fail":
@@ -35,13 +38,16 @@ enum ServerCommandParser {
         }
     }
 
-    private static func failure(_ arguments: [String], content: String, line: Int) throws(ScriptError) -> ServerCommand {
+    private static func failure(_ arguments: [String], content: String, line: Int) throws(ScriptError) -> ServerCommand
+    {
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
         let usage = "write: server fail request|check|register ERROR"
         guard arguments.count >= 2 else { throw fail("'server fail' takes what fails and how; \(usage)") }
         let (what, error) = (arguments[0], arguments[1])
         let wait = { () throws(ScriptError) -> Duration in
-            guard arguments.count == 3 else { throw fail("'\(error)' takes a duration; write e.g. server fail \(what) \(error) 30s") }
+            guard arguments.count == 3 else {
+                throw fail("'\(error)' takes a duration; write e.g. server fail \(what) \(error) 30s")
+            }
             return try ScriptParser.duration(arguments[2], line: line)
         }
         switch what {
@@ -51,14 +57,20 @@ enum ServerCommandParser {
             case "invalid": return .failRequest(.invalidDestination)
             case "rate-limited": return .failRequest(.rateLimited(retryAfter: try wait()))
             case "send-limit": return .failRequest(.sendLimitReached(retryAfter: try wait()))
-            default: throw fail(ScriptParser.unknown("request error", error, among: ["network", "invalid", "rate-limited", "send-limit"], screen: nil))
+            default:
+                throw fail(
+                    ScriptParser.unknown(
+                        "request error", error, among: ["network", "invalid", "rate-limited", "send-limit"], screen: nil
+                    ))
             }
         case "check":
             switch error {
             case "network": return .failCheck(.network)
             case "expired": return .failCheck(.expired)
             case "locked": return .failCheck(.locked(retryAfter: try wait()))
-            default: throw fail(ScriptParser.unknown("check error", error, among: ["network", "expired", "locked"], screen: nil))
+            default:
+                throw fail(
+                    ScriptParser.unknown("check error", error, among: ["network", "expired", "locked"], screen: nil))
             }
         case "register":
             switch error {
@@ -68,7 +80,9 @@ enum ServerCommandParser {
                 let text = ScriptParser.rest(of: content, after: 4)
                 guard !text.isEmpty else { throw fail("write: server fail register message TEXT") }
                 return .failRegistration(.server(message: text))
-            default: throw fail(ScriptParser.unknown("register error", error, among: ["network", "exists", "message"], screen: nil))
+            default:
+                throw fail(
+                    ScriptParser.unknown("register error", error, among: ["network", "exists", "message"], screen: nil))
             }
         default:
             throw fail(ScriptParser.unknown("server call", what, among: ["request", "check", "register"], screen: nil))

@@ -48,7 +48,8 @@ final class StandardStreams: @unchecked Sendable {
         let failure = Self.write(line + "\n", to: STDOUT_FILENO)
         lock.unlock()
         guard let failure else { return }
-        error("linemode: cannot write the transcript to standard output: \(String(cString: strerror(failure))); stopped")
+        error(
+            "linemode: cannot write the transcript to standard output: \(String(cString: strerror(failure))); stopped")
         _exit(LineModeExit.outputFailed)
     }
 

@@ -29,9 +29,11 @@ public enum CooldownStoreError: Error, Hashable, Sendable, CustomStringConvertib
         switch self {
         case .unreadable(let path, let reason): "cannot read \(path): \(reason); it is ignored"
         case .corrupt(let path, let reason): "\(path) is not a saved cooldown (\(reason)); it is ignored"
-        case .unsupportedVersion(let path, let version): "\(path) has version \(version), expected \(SavedCooldown.currentVersion); it is ignored"
+        case .unsupportedVersion(let path, let version):
+            "\(path) has version \(version), expected \(SavedCooldown.currentVersion); it is ignored"
         case .tooLarge(let path, let bytes): "\(path) is \(bytes) bytes, far more than a saved cooldown; it is ignored"
-        case .unwritable(let path, let reason): "cannot write \(path): \(reason); the cooldown will not survive a restart"
+        case .unwritable(let path, let reason):
+            "cannot write \(path): \(reason); the cooldown will not survive a restart"
         }
     }
 }

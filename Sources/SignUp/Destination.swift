@@ -46,7 +46,8 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     private static func parseEmail(_ text: String) -> Result<Destination, DestinationProblem> {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         guard parts.count == 2, !parts[0].isEmpty, text.count <= 254,
-              !text.contains(where: { $0.isWhitespace }) else { return .failure(.invalidEmail) }
+            !text.contains(where: { $0.isWhitespace })
+        else { return .failure(.invalidEmail) }
         let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), (labels.last?.count ?? 0) >= 2 else {
             return .failure(.invalidEmail)

@@ -46,7 +46,8 @@ public struct FileCooldownStore: CooldownStore {
         let data: Data
         do {
             data = try encoder.encode(cooldown)
-            try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try FileManager.default.createDirectory(
+                at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         } catch {
             throw .unwritable(path: file.path, reason: Self.reason(error))
         }
@@ -91,7 +92,9 @@ public struct FileCooldownStore: CooldownStore {
 
     private static func reason(_ error: any Error) -> String {
         let underlying = (error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError
-        if let underlying, underlying.domain == NSPOSIXErrorDomain, let code = POSIXErrorCode(rawValue: Int32(underlying.code)) {
+        if let underlying, underlying.domain == NSPOSIXErrorDomain,
+            let code = POSIXErrorCode(rawValue: Int32(underlying.code))
+        {
             return String(describing: POSIXError(code).localizedDescription)
         }
         return (error as NSError).localizedDescription

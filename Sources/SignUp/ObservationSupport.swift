@@ -10,7 +10,7 @@ struct ObservationSupport: Sendable {
     private let registrar: (any Sendable)?
 
     init() {
-        if #available(HourglassObservation, *) {
+        if #available(HourglassObservation , *) {
             registrar = ObservationRegistrar()
         } else {
             registrar = nil

@@ -22,7 +22,9 @@ public struct PasswordPolicy: Hashable, Sendable {
         if length > maximumLength { return PasswordCheck(problem: .tooLong(maximum: maximumLength), strength: .weak) }
         let folded = text.lowercased()
         if CommonPasswords.list.contains(folded) { return PasswordCheck(problem: .common, strength: .weak) }
-        if Self.isPredictable(Array(text.unicodeScalars)) { return PasswordCheck(problem: .predictable, strength: .weak) }
+        if Self.isPredictable(Array(text.unicodeScalars)) {
+            return PasswordCheck(problem: .predictable, strength: .weak)
+        }
         let account = account.lowercased().trimmingWhitespace
         let localPart = account.split(separator: "@").first.map(String.init) ?? ""
         if [account, localPart].contains(where: { $0.count >= 3 && folded.contains($0) }) {

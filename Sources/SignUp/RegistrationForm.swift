@@ -58,7 +58,8 @@ public struct RegistrationForm: Hashable, Sendable {
         case .submitTapped:
             // The account is the destination the code was sent to: the one the proof is for.
             guard canSubmit(verification), case .verified(let proof) = verification.check,
-                  let account = verification.sentTo else { return nil }
+                let account = verification.sentTo
+            else { return nil }
             submission = .submitting
             return RegistrationRequest(account: account, password: password, proof: proof)
         case .registrationSucceeded where submission == .submitting:

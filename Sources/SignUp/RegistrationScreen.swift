@@ -25,21 +25,24 @@ public struct RegistrationScreen: Hashable, Sendable {
             let check = form.passwordCheck(account: RegistrationForm.account(of: verification))
             passwordMessage = check.problem.map(text.passwordProblem) ?? text.strength(check.strength)
         }
-        password = SecretFieldView(value: form.password, isEnabled: editable, message: passwordMessage,
-                                   label: text.passwordLabel, placeholder: text.passwordPlaceholder)
+        password = SecretFieldView(
+            value: form.password, isEnabled: editable, message: passwordMessage,
+            label: text.passwordLabel, placeholder: text.passwordPlaceholder)
         let differs = form.confirmationEdited && form.confirmation != form.password
         confirmation = SecretFieldView(
             value: form.confirmation, isEnabled: editable, message: differs ? text.passwordsDiffer : nil,
             label: text.confirmationLabel, placeholder: text.confirmationPlaceholder)
         terms = ToggleView(title: text.terms, isOn: form.termsAccepted, isEnabled: editable)
         let submitting = form.submission == .submitting
-        submitButton = ButtonView(title: submitting ? text.creatingAccount : text.createAccount,
-                                  isEnabled: form.canSubmit(verification), accessibilityLabel: text.createAccount)
-        message = switch form.submission {
-        case .idle, .submitting: nil
-        case .succeeded: text.accountCreated
-        case .failed(let error): text.registrationError(error)
-        }
+        submitButton = ButtonView(
+            title: submitting ? text.creatingAccount : text.createAccount,
+            isEnabled: form.canSubmit(verification), accessibilityLabel: text.createAccount)
+        message =
+            switch form.submission {
+            case .idle, .submitting: nil
+            case .succeeded: text.accountCreated
+            case .failed(let error): text.registrationError(error)
+            }
     }
 
     /// The whole screen as stable text lines, secrets masked.

@@ -60,7 +60,7 @@ public final class RegistrationViewModel: @unchecked Sendable {
 
     /// The form's state.
     public var form: RegistrationForm {
-        if #available(HourglassObservation, *) { observation.access(self, keyPath: \.form) }
+        if #available(HourglassObservation , *) { observation.access(self, keyPath: \.form) }
         return lock.withLock { current }
     }
 
@@ -98,7 +98,7 @@ public final class RegistrationViewModel: @unchecked Sendable {
             }
         }
         let request: RegistrationRequest?
-        if #available(HourglassObservation, *) {
+        if #available(HourglassObservation , *) {
             request = observation.withMutation(of: self, keyPath: \.form, apply)
         } else {
             request = apply()

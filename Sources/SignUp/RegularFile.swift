@@ -1,3 +1,5 @@
+package import Foundation
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,7 +7,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-package import Foundation
 
 /// Reads a file that must be a regular file of sane size, without ever blocking on it.
 ///

@@ -45,7 +45,9 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
         let lengths = [cooldownSeconds, codeLifetimeSeconds]
         guard lengths.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.longestWait }) else { throw .invalid("length") }
         let instants = [cooldownEnds, codeExpires] + sentAt
-        guard instants.allSatisfy({ $0.timeIntervalSince1970.isFinite }), sentAt.count <= 1_000 else { throw .invalid("instant") }
+        guard instants.allSatisfy({ $0.timeIntervalSince1970.isFinite }), sentAt.count <= 1_000 else {
+            throw .invalid("instant")
+        }
         // Wall-clock instants are Doubles: whole milliseconds keep float noise out of deadlines.
         func milliseconds(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1_000).rounded())) }
         func left(until end: Date, atMost length: Double) -> Duration {
@@ -53,8 +55,10 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
         }
         return CooldownSnapshot(
             destination: target,
-            cooldownLeft: left(until: cooldownEnds, atMost: cooldownSeconds), cooldownLength: milliseconds(cooldownSeconds),
-            codeLeft: left(until: codeExpires, atMost: codeLifetimeSeconds), codeLifetime: milliseconds(codeLifetimeSeconds),
+            cooldownLeft: left(until: cooldownEnds, atMost: cooldownSeconds),
+            cooldownLength: milliseconds(cooldownSeconds),
+            codeLeft: left(until: codeExpires, atMost: codeLifetimeSeconds),
+            codeLifetime: milliseconds(codeLifetimeSeconds),
             sendAges: sentAt.map { milliseconds(min(max(wallNow.timeIntervalSince($0), 0), Self.longestWait)) })
     }
 }

@@ -42,7 +42,9 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
     /// The next code check fails with `error`, whatever the code.
     public func failNextCheck(with error: CodeCheckError) { lock.withLock { checkFailures.append(error) } }
     /// The next registration fails with `error`.
-    public func failNextRegistration(with error: RegistrationError) { lock.withLock { registrationFailures.append(error) } }
+    public func failNextRegistration(with error: RegistrationError) {
+        lock.withLock { registrationFailures.append(error) }
+    }
     /// The next code sent is `code` instead of a generated one.
     public func sendNextCode(_ code: String) { lock.withLock { nextCodes.append(code) } }
     /// An account that exists already.
@@ -55,16 +57,22 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
 
     /// Sends a code (the next scripted one, or a generated one), unless told to fail.
     public func requestCode(
-        to destination: Destination, reply completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
+        to destination: Destination,
+        reply completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
     ) {
         let (latency, result) = lock.withLock { () -> (Duration, Result<CodeReceipt, CodeRequestError>) in
             if !requestFailures.isEmpty { return (settings.latency, .failure(requestFailures.removeFirst())) }
             issued += 1
-            let code = nextCodes.isEmpty ? Self.generatedCode(issued, length: settings.codeLength) : nextCodes.removeFirst()
+            let code =
+                nextCodes.isEmpty ? Self.generatedCode(issued, length: settings.codeLength) : nextCodes.removeFirst()
             let sentAt = clock.logicalNow + settings.latency
-            codes[destination] = IssuedCode(code: code, expires: sentAt + settings.codeLifetime,
-                                            previous: (codes[destination].map { [$0.code] + $0.previous }) ?? [], wrongAttempts: 0)
-            return (settings.latency, .success(CodeReceipt(resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime)))
+            codes[destination] = IssuedCode(
+                code: code, expires: sentAt + settings.codeLifetime,
+                previous: (codes[destination].map { [$0.code] + $0.previous }) ?? [], wrongAttempts: 0)
+            return (
+                settings.latency,
+                .success(CodeReceipt(resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime))
+            )
         }
         answer(after: latency) { completion(result) }
     }
@@ -89,14 +97,15 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
         let latency = lock.withLock { settings.latency }
         answer(after: latency) { [weak self] in
             guard let self else { return }
-            completion(lock.withLock { () -> Result<Void, RegistrationError> in
-                if !registrationFailures.isEmpty { return .failure(registrationFailures.removeFirst()) }
-                guard proofs[request.proof.token.revealed] == request.account else {
-                    return .failure(.server(message: "Verification required"))
-                }
-                guard accounts.insert(request.account).inserted else { return .failure(.accountExists) }
-                return .success(())
-            })
+            completion(
+                lock.withLock { () -> Result<Void, RegistrationError> in
+                    if !registrationFailures.isEmpty { return .failure(registrationFailures.removeFirst()) }
+                    guard proofs[request.proof.token.revealed] == request.account else {
+                        return .failure(.server(message: "Verification required"))
+                    }
+                    guard accounts.insert(request.account).inserted else { return .failure(.accountExists) }
+                    return .success(())
+                })
         }
     }
 

@@ -13,8 +13,9 @@ extension SignUpLanguage {
         from preferredLanguages: [String] = Locale.preferredLanguages, among available: [SignUpLanguage] = allCases
     ) -> SignUpLanguage {
         for tag in preferredLanguages {
-            let subtags = withChineseScript(tag.replacingOccurrences(of: "_", with: "-").lowercased()
-                .split(separator: "-").map(String.init))
+            let subtags = withChineseScript(
+                tag.replacingOccurrences(of: "_", with: "-").lowercased()
+                    .split(separator: "-").map(String.init))
             for length in stride(from: subtags.count, through: 1, by: -1) {
                 let prefix = subtags.prefix(length).joined(separator: "-")
                 if let match = available.first(where: { $0.identifier.lowercased() == prefix }) { return match }

@@ -22,12 +22,14 @@ public struct VerificationScreen: Hashable, Sendable {
         if state.destinationEdited, case .failure(let problem) = state.destination {
             destinationMessage = text.destinationProblem(problem)
         }
-        destination = FieldView(text: state.destinationText, isEnabled: state.send != .sending && !state.isVerified,
-                                message: destinationMessage, label: text.destinationLabel,
-                                placeholder: text.destinationPlaceholder)
+        destination = FieldView(
+            text: state.destinationText, isEnabled: state.send != .sending && !state.isVerified,
+            message: destinationMessage, label: text.destinationLabel,
+            placeholder: text.destinationPlaceholder)
         sendButton = Self.sendButton(state, text)
-        code = SecretFieldView(value: state.code, isEnabled: state.acceptsCode, message: Self.codeMessage(state, text),
-                               label: text.codeLabel, placeholder: text.codePlaceholder)
+        code = SecretFieldView(
+            value: state.code, isEnabled: state.acceptsCode, message: Self.codeMessage(state, text),
+            label: text.codeLabel, placeholder: text.codePlaceholder)
         let checking = state.check == .checking
         verifyButton = ButtonView(
             title: checking ? text.verifying : text.verify,
@@ -43,14 +45,16 @@ public struct VerificationScreen: Hashable, Sendable {
         }
         if let end = state.cooldownEnd, case let left = state.secondsLeft(until: end), left > 0 {
             let title = state.send == .sent ? text.resendIn(left) : text.retryIn(left)
-            return ButtonView(title: title, isEnabled: false, accessibilityLabel: text.sendLabel,
-                              accessibilityValue: text.seconds(left))
+            return ButtonView(
+                title: title, isEnabled: false, accessibilityLabel: text.sendLabel,
+                accessibilityValue: text.seconds(left))
         }
-        let title = switch state.send {
-        case .ready, .sending: text.getCode
-        case .sent: text.resend
-        case .failed: text.retry
-        }
+        let title =
+            switch state.send {
+            case .ready, .sending: text.getCode
+            case .sent: text.resend
+            case .failed: text.retry
+            }
         return ButtonView(title: title, isEnabled: state.canSend, accessibilityLabel: text.sendLabel)
     }
 

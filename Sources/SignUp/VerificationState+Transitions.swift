@@ -36,7 +36,9 @@ extension VerificationState {
             destinationEdited = true
             destination = Destination.parse(text)
             // A refused number, or a request that never arrived, is about the old input.
-            if send == .failed(.invalidDestination) || send == .failed(.network) { send = sentTo == nil ? .ready : .sent }
+            if send == .failed(.invalidDestination) || send == .failed(.network) {
+                send = sentTo == nil ? .ready : .sent
+            }
             return []
         case .sendTapped:
             return requestCode()
@@ -138,7 +140,8 @@ extension VerificationState {
         // numbers but not digits, and are dropped like any other character.
         let digits = text.compactMap { character -> Character? in
             guard let value = character.wholeNumberValue, (0...9).contains(value),
-                  character.unicodeScalars.count == 1 else { return nil }
+                character.unicodeScalars.count == 1
+            else { return nil }
             return Character(Unicode.Scalar(UInt8(48 + value)))
         }
         code = Secret(String(digits.prefix(config.codeLength)))

@@ -51,8 +51,9 @@ public final class VerificationViewModel: @unchecked Sendable {
         onChange: (@Sendable (VerificationState) -> Void)? = nil,
         onAnnouncement: (@Sendable (String) -> Void)? = nil
     ) {
-        self.init(config: config, clock: clock, service: service, store: store, wallClock: wallClock,
-                  onChange: onChange, onAnnouncement: onAnnouncement, startsRestored: true)
+        self.init(
+            config: config, clock: clock, service: service, store: store, wallClock: wallClock,
+            onChange: onChange, onAnnouncement: onAnnouncement, startsRestored: true)
     }
 
     /// With `startsRestored` false the restored countdowns wait for ``startRestored()``: an
@@ -64,7 +65,8 @@ public final class VerificationViewModel: @unchecked Sendable {
         startsRestored: Bool
     ) {
         var initial = VerificationState(config: config, now: clock.logicalNow)
-        restoreEffects = Self.restoreEvent(store: store, wallClock: wallClock, language: config.language)
+        restoreEffects =
+            Self.restoreEvent(store: store, wallClock: wallClock, language: config.language)
             .map { initial.apply($0, at: initial.now) } ?? []
         current = initial
         self.clock = clock
@@ -83,7 +85,7 @@ public final class VerificationViewModel: @unchecked Sendable {
 
     /// The whole state.
     public var state: VerificationState {
-        if #available(HourglassObservation, *) { observation.access(self, keyPath: \.state) }
+        if #available(HourglassObservation , *) { observation.access(self, keyPath: \.state) }
         return lock.withLock { current }
     }
 
@@ -133,7 +135,7 @@ public final class VerificationViewModel: @unchecked Sendable {
             }
         }
         let effects: [VerificationEffect]
-        if #available(HourglassObservation, *) {
+        if #available(HourglassObservation , *) {
             effects = observation.withMutation(of: self, keyPath: \.state, apply)
         } else {
             effects = apply()
@@ -230,9 +232,11 @@ public final class VerificationViewModel: @unchecked Sendable {
     /// instant, so the text shown never depends on how late a real clock fired.
     private func startCountdown(_ countdown: VerificationCountdown, until end: TimerInstant) {
         let tick: Duration = countdown == .sendLimit ? .seconds(60) : .seconds(1)
-        let handle = try? clock.countdown(until: end, tick: tick, onTick: { [weak self] tick in
-            self?.handle(.tick(countdown), at: tick.scheduled)
-        }, onFinish: {})
+        let handle = try? clock.countdown(
+            until: end, tick: tick,
+            onTick: { [weak self] tick in
+                self?.handle(.tick(countdown), at: tick.scheduled)
+            }, onFinish: {})
         let replaced = lock.withLock { () -> TimerHandle? in
             defer { countdowns[countdown] = handle }
             return countdowns[countdown]

@@ -46,10 +46,11 @@ struct LineModeCommand: ParsableCommand {
     @Option(help: "The screen: verification or registration.")
     var screen: ScriptScreen = .verification
 
-    @Option(help: """
-        A directory to keep the cooldown in across runs: it counts on in real time between runs, \
-        and in script time (wait, suspend, --time-scale) within one.
-        """)
+    @Option(
+        help: """
+            A directory to keep the cooldown in across runs: it counts on in real time between runs, \
+            and in script time (wait, suspend, --time-scale) within one.
+            """)
     var stateDir: String?
 
     @Flag(help: "Run the valid lines even when some have errors (the exit code is still 1).")

@@ -2,10 +2,11 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+import Testing
+
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
-import Testing
 
 /// The clocks every conformance test runs on.
 enum ClockKind: String, CaseIterable, Sendable, CustomTestStringConvertible {

@@ -92,10 +92,12 @@ struct ConformanceControlTests {
         let harness = try ClockHarness(kind)
         let events = Recorder<String>()
         let ticks = Recorder<CountdownTick>()
-        let countdown = try harness.clock.countdown(for: .milliseconds(300), tick: .milliseconds(50), onTick: { tick in
-            ticks.append(tick)
-            events.append("tick")
-        }, onFinish: { events.append("finish") })
+        let countdown = try harness.clock.countdown(
+            for: .milliseconds(300), tick: .milliseconds(50),
+            onTick: { tick in
+                ticks.append(tick)
+                events.append("tick")
+            }, onFinish: { events.append("finish") })
         #expect(harness.wait { countdown.state == .finished })
         harness.drain()
         let values = ticks.values
@@ -103,7 +105,10 @@ struct ConformanceControlTests {
         #expect(values.map { $0.skippedTicks + 1 }.reduce(0, +) == 6)
         #expect(values.last?.remaining == .zero)
         #expect(zip(values, values.dropFirst()).allSatisfy { $0.remaining > $1.remaining })
-        #expect(values.allSatisfy { $0.now >= $0.scheduled && $0.remaining.components.attoseconds % 50_000_000_000_000_000 == 0 })
+        #expect(
+            values.allSatisfy {
+                $0.now >= $0.scheduled && $0.remaining.components.attoseconds % 50_000_000_000_000_000 == 0
+            })
         #expect(events.values.filter { $0 == "finish" }.count == 1)
         #expect(events.values.last == "finish")
         harness.shutdown()
@@ -126,7 +131,7 @@ struct ConformanceControlTests {
             }
         }
         #expect(harness.wait { count.value >= 60 })
-        timers.forEach { $0.cancel() }
+        for item in timers { item.cancel() }
         harness.drain()
         #expect(overlap.value == false)
         #expect(onContext.values.allSatisfy { $0 })
@@ -143,7 +148,7 @@ struct ConformanceControlTests {
         }
         try harness.clock.schedule(after: .milliseconds(50)) { _ in ran.value += 1 }
         guard kind != .virtual else {
-            timers.forEach { $0.cancel() }
+            for item in timers { item.cancel() }
             harness.pass(.seconds(1))
             #expect(ran.value == 1)
             return

@@ -88,11 +88,14 @@ struct ConformanceTests {
         let ran = Recorder<String>()
         let victim = Box<TimerHandle?>(nil)
         let tie = harness.clock.now + .milliseconds(30)
-        let first = try harness.clock.countdown(until: tie, tick: .seconds(1), onTick: { _ in
-            ran.append("first")
-            victim.value?.cancel()
-        }, onFinish: {})
-        victim.value = try harness.clock.countdown(until: tie, tick: .seconds(1), onTick: { _ in ran.append("second") }, onFinish: {})
+        let first = try harness.clock.countdown(
+            until: tie, tick: .seconds(1),
+            onTick: { _ in
+                ran.append("first")
+                victim.value?.cancel()
+            }, onFinish: {})
+        victim.value = try harness.clock.countdown(
+            until: tie, tick: .seconds(1), onTick: { _ in ran.append("second") }, onFinish: {})
         #expect(harness.wait { first.state == .finished })
         harness.drain()
         #expect(ran.values == ["first"])

@@ -69,10 +69,15 @@ struct LibeventClockTests {
 
     @Test("the error messages say what to do")
     func messages() {
-        #expect(LibeventError.stopped.description == "the clock was stopped and its resources freed; make a new LibeventClock")
-        #expect(LibeventError.systemCall(name: "timerfd_create", errno: 24).description == "timerfd_create failed: Too many open files (errno 24)")
-        #expect(LibeventError.loopFailed.description
-            == "the libevent loop ended with an error; its timers were cancelled; make a new LibeventClock")
+        #expect(
+            LibeventError.stopped.description
+                == "the clock was stopped and its resources freed; make a new LibeventClock")
+        #expect(
+            LibeventError.systemCall(name: "timerfd_create", errno: 24).description
+                == "timerfd_create failed: Too many open files (errno 24)")
+        #expect(
+            LibeventError.loopFailed.description
+                == "the libevent loop ended with an error; its timers were cancelled; make a new LibeventClock")
     }
 }
 #endif

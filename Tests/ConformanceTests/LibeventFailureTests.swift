@@ -15,13 +15,15 @@ struct LibeventFailureTests {
         #expect(run.stdout == "")
     }
 
-    @Test("fewer descriptors than libevent needs (whose own handler would exit the process): a clear error",
-          arguments: 1...5)
+    @Test(
+        "fewer descriptors than libevent needs (whose own handler would exit the process): a clear error",
+        arguments: 1...5)
     func tooFewDescriptors(extra: Int) async throws {
         let run = try Self.demo(["--clock", "libevent", "--seconds", "1", "--extra-open-files", "\(extra)"])
         #expect(run.status == 1)
-        #expect(run.stderr
-            == "Error: reserving the 5 descriptors libevent needs failed: Too many open files (errno 24)\n")
+        #expect(
+            run.stderr
+                == "Error: reserving the 5 descriptors libevent needs failed: Too many open files (errno 24)\n")
         #expect(run.stdout == "")
     }
 
@@ -44,8 +46,10 @@ struct LibeventFailureTests {
         while process.isRunning && Date() < deadline { Thread.sleep(forTimeInterval: 0.01) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
-        return (process.terminationStatus,
-                String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
-                String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self))
+        return (
+            process.terminationStatus,
+            String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self),
+            String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        )
     }
 }

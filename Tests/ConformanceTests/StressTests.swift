@@ -17,8 +17,9 @@ struct StressTests {
         Int(ProcessInfo.processInfo.environment["HOURGLASS_STRESS_OPERATIONS"] ?? "") ?? 2_000
     }
 
-    @Test("8 threads of random operations: no fire after a cancel on the context, one-shots once, no leak",
-          arguments: ClockKind.realClocks)
+    @Test(
+        "8 threads of random operations: no fire after a cancel on the context, one-shots once, no leak",
+        arguments: ClockKind.realClocks)
     func randomOperations(kind: ClockKind) async throws {
         let harness = try ClockHarness(kind)
         let ledger = StressLedger()
@@ -44,7 +45,9 @@ struct StressTests {
         let violations = ledger.violations
         #expect(violations.count == 0, "\(violations.count) violations, the first: \(violations.first)")
         #expect(ledger.fires > 0)
-        #expect(await eventually { ledger.liveTokens == 0 }, "callbacks' captured objects still alive: \(ledger.liveTokens)")
+        #expect(
+            await eventually { ledger.liveTokens == 0 }, "callbacks' captured objects still alive: \(ledger.liveTokens)"
+        )
     }
 }
 

@@ -71,9 +71,13 @@ struct StressTimer: Sendable {
         if timers.isEmpty || choice < 25 {
             let oneShot = Bool.random(using: &random)
             let token = StressToken(ledger: ledger, isOneShot: oneShot)
-            let handle = oneShot
-                ? try clock.oneShot(after: .microseconds(Int.random(in: 0...3_000, using: &random))) { _ in token.fire() }
-                : try clock.repeating(every: .microseconds(Int.random(in: 500...2_000, using: &random))) { _ in token.fire() }
+            let handle =
+                oneShot
+                ? try clock.oneShot(after: .microseconds(Int.random(in: 0...3_000, using: &random))) { _ in token.fire()
+                }
+                : try clock.repeating(every: .microseconds(Int.random(in: 500...2_000, using: &random))) { _ in
+                    token.fire()
+                }
             timers.append(StressTimer(handle: handle, token: token))
             if timers.count > 64 { timers.removeFirst() }
             return

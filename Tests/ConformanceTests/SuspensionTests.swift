@@ -14,9 +14,12 @@ import Testing
 /// from the time the child prints, not assumed.
 @Suite("A real suspension (SIGSTOP) on the real clocks")
 struct SuspensionTests {
-    @Test("after SIGSTOP the next tick shows the true time left at once, with no burst", arguments: ["dispatch", "libevent"])
+    @Test(
+        "after SIGSTOP the next tick shows the true time left at once, with no burst",
+        arguments: ["dispatch", "libevent"])
     func stoppedChildCatchesUp(clock: String) async throws {
-        let child = try ChildProcess(ChildProcess.product("hourglass-demo"), arguments: ["--clock", clock, "--seconds", "7"])
+        let child = try ChildProcess(
+            ChildProcess.product("hourglass-demo"), arguments: ["--clock", clock, "--seconds", "7"])
         let beforeStop = try #require(await child.waitForLine { $0.contains("] 5s left") })
         child.send(SIGSTOP)
         try await Task.sleep(for: .seconds(3))

@@ -14,9 +14,9 @@ struct SignUpSamples {
 
         let model = VerificationViewModel(
             config: VerificationConfig(cooldown: .seconds(60), language: .english),
-            clock: DispatchClock(queue: .main),                  // an app: every change on the main queue
-            service: myService,                                  // your VerificationService
-            store: FileCooldownStore(directory: appSupport))     // the cooldown survives a restart
+            clock: DispatchClock(queue: .main),  // an app: every change on the main queue
+            service: myService,  // your VerificationService
+            store: FileCooldownStore(directory: appSupport))  // the cooldown survives a restart
         model.setDestination("+1 415 555 0100")
         model.tapSend()
 

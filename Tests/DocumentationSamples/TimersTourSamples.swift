@@ -10,7 +10,7 @@ struct TimersTourSamples {
         let printed = Printed()
         @Sendable func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
 
-        let clock = VirtualClock()          // or DispatchClock(), LibeventClock(): all are TimerClocks
+        let clock = VirtualClock()  // or DispatchClock(), LibeventClock(): all are TimerClocks
 
         // One-shot: cancelled when the handle is released.
         let save = try clock.oneShot(after: .seconds(2)) { fire in print("saved at", fire.scheduled) }
@@ -24,19 +24,22 @@ struct TimersTourSamples {
         }
 
         // Countdown: ticks on whole seconds before the deadline, read from it, then one finish.
-        let resend = try clock.countdown(for: .seconds(3), onTick: { tick in
-            print("Resend in \(tick.remainingSeconds)s")
-        }, onFinish: { print("Resend") })
+        let resend = try clock.countdown(
+            for: .seconds(3),
+            onTick: { tick in
+                print("Resend in \(tick.remainingSeconds)s")
+            }, onFinish: { print("Resend") })
 
-        clock.advance(by: .seconds(2))      // runs everything due, in order, at exact instants
-        clock.suspend(for: .seconds(3))     // as a process suspension: late, coalesced
-        poll.cancel()                       // idempotent, from any thread
+        clock.advance(by: .seconds(2))  // runs everything due, in order, at exact instants
+        clock.suspend(for: .seconds(3))  // as a process suspension: late, coalesced
+        poll.cancel()  // idempotent, from any thread
         print(clock.pendingTimers.isEmpty, save.state, resend.state, clock.isPending(hint))
 
-        #expect(printed.lines == [
-            "hint", "tick 0 missed 0", "Resend in 2s", "saved at 2s", "tick 1 missed 0", "Resend in 1s",
-            "tick 4 missed 2", "Resend in 0s", "Resend", "true finished finished false",
-        ])
+        #expect(
+            printed.lines == [
+                "hint", "tick 0 missed 0", "Resend in 2s", "saved at 2s", "tick 1 missed 0", "Resend in 1s",
+                "tick 4 missed 2", "Resend in 0s", "Resend", "true finished finished false",
+            ])
     }
 
     @Test("the tour's lifetime sample: created stopped, fire() keeps the schedule, weak targets")

@@ -8,13 +8,17 @@ struct ArgumentTests {
     @Test("zero or negative repeat interval")
     func repeatInterval() {
         #expect(throws: TimerError.nonPositiveInterval(.zero)) { try clock.repeating(every: .zero) { _ in } }
-        #expect(throws: TimerError.nonPositiveInterval(.seconds(-1))) { try clock.repeating(every: .seconds(-1)) { _ in } }
+        #expect(throws: TimerError.nonPositiveInterval(.seconds(-1))) {
+            try clock.repeating(every: .seconds(-1)) { _ in }
+        }
         expectNothingPending(clock)
     }
 
     @Test("negative delay and leeway")
     func negativeDelayAndLeeway() {
-        #expect(throws: TimerError.negativeDelay(.milliseconds(-5))) { try clock.oneShot(after: .milliseconds(-5)) { _ in } }
+        #expect(throws: TimerError.negativeDelay(.milliseconds(-5))) {
+            try clock.oneShot(after: .milliseconds(-5)) { _ in }
+        }
         #expect(throws: TimerError.negativeDelay(.seconds(-1))) {
             try clock.repeating(every: .seconds(1), startingAfter: .seconds(-1)) { _ in }
         }
@@ -83,7 +87,9 @@ struct ArgumentTests {
     @Test("the Double conveniences are checked like the Duration ones")
     func doubleConveniences() throws {
         #expect(throws: TimerError.nonPositiveInterval(.zero)) { try clock.repeating(everySeconds: 0) { _ in } }
-        #expect(throws: TimerError.negativeDelay(.milliseconds(-500))) { try clock.oneShot(afterSeconds: -0.5) { _ in } }
+        #expect(throws: TimerError.negativeDelay(.milliseconds(-500))) {
+            try clock.oneShot(afterSeconds: -0.5) { _ in }
+        }
         let fired = Recorder<TimerInstant>()
         let handle = try clock.oneShot(afterSeconds: 1.25) { fired.append($0.scheduled) }
         clock.advance(by: .seconds(2))
@@ -94,11 +100,15 @@ struct ArgumentTests {
 
     @Test("error messages say what was wrong and what to pass")
     func messages() {
-        #expect(TimerError.nonPositiveInterval(.zero).description
-            == "repeat interval must be greater than zero, got 0.0 seconds; pass a positive Duration")
-        #expect(TimerError.tickLongerThanCountdown(tick: .seconds(2), duration: .seconds(1)).description
-            == "countdown tick 2.0 seconds is longer than the countdown 1.0 seconds; pass a tick of at most the duration")
-        #expect(TimerError.nonFiniteSeconds(parameter: "delay", value: .nan).description
-            == "delay must be a finite number of seconds within ±292 years, got nan")
+        #expect(
+            TimerError.nonPositiveInterval(.zero).description
+                == "repeat interval must be greater than zero, got 0.0 seconds; pass a positive Duration")
+        #expect(
+            TimerError.tickLongerThanCountdown(tick: .seconds(2), duration: .seconds(1)).description
+                == "countdown tick 2.0 seconds is longer than the countdown 1.0 seconds; pass a tick of at most the duration"
+        )
+        #expect(
+            TimerError.nonFiniteSeconds(parameter: "delay", value: .nan).description
+                == "delay must be a finite number of seconds within ±292 years, got nan")
     }
 }

@@ -103,7 +103,9 @@ struct BackendTests {
         let clock = RecordingClock()
         let fired = Recorder<String>()
         let timers = try [10, 20, 30, 40].map { milliseconds in
-            try clock.oneShot(after: .milliseconds(milliseconds)) { fire in fired.append("\(fire.scheduled)@\(fire.now)") }
+            try clock.oneShot(after: .milliseconds(milliseconds)) { fire in
+                fired.append("\(fire.scheduled)@\(fire.now)")
+            }
         }
         // Readings: 15 ms at the wake-up, then 25 ms after the first timer ran, then 25 ms again.
         let readings = Locked<[TimerInstant]>([.milliseconds(15), .milliseconds(25), .milliseconds(25)])

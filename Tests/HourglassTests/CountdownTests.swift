@@ -20,9 +20,14 @@ struct CountdownTests {
         _ clock: VirtualClock, _ duration: Duration, tick: Duration = .seconds(1), running: Bool = true
     ) throws -> (TimerHandle, Log) {
         let log = Log()
-        let handle = try clock.countdown(for: duration, tick: tick, startsRunning: running, onTick: { tick in
-            log.ticks.append(Tick(remaining: tick.remainingSeconds, at: tick.scheduled, now: tick.now, skipped: tick.skippedTicks))
-        }, onFinish: { log.finishes.append(clock.now) })
+        let handle = try clock.countdown(
+            for: duration, tick: tick, startsRunning: running,
+            onTick: { tick in
+                log.ticks.append(
+                    Tick(
+                        remaining: tick.remainingSeconds, at: tick.scheduled, now: tick.now, skipped: tick.skippedTicks)
+                )
+            }, onFinish: { log.finishes.append(clock.now) })
         return (handle, log)
     }
 
@@ -62,10 +67,11 @@ struct CountdownTests {
         let (handle, log) = try start(clock, .seconds(60))
         clock.advance(by: .seconds(58))
         clock.suspend(for: .seconds(300))
-        #expect(Array(log.ticks.values.suffix(2)) == [
-            Tick(remaining: 2, at: .seconds(58), now: .seconds(58)),
-            Tick(remaining: 0, at: .seconds(60), now: .seconds(358), skipped: 1),
-        ])
+        #expect(
+            Array(log.ticks.values.suffix(2)) == [
+                Tick(remaining: 2, at: .seconds(58), now: .seconds(58)),
+                Tick(remaining: 0, at: .seconds(60), now: .seconds(358), skipped: 1),
+            ])
         #expect(log.finishes.values == [.seconds(358)])
         #expect(handle.state == .finished)
         expectNothingPending(clock)
@@ -76,12 +82,13 @@ struct CountdownTests {
         let clock = VirtualClock()
         let (handle, log) = try start(clock, .seconds(10), tick: .seconds(3))
         clock.advance(by: .seconds(10))
-        #expect(log.ticks.values == [
-            Tick(remaining: 9, at: .seconds(1), now: .seconds(1)),
-            Tick(remaining: 6, at: .seconds(4), now: .seconds(4)),
-            Tick(remaining: 3, at: .seconds(7), now: .seconds(7)),
-            Tick(remaining: 0, at: .seconds(10), now: .seconds(10)),
-        ])
+        #expect(
+            log.ticks.values == [
+                Tick(remaining: 9, at: .seconds(1), now: .seconds(1)),
+                Tick(remaining: 6, at: .seconds(4), now: .seconds(4)),
+                Tick(remaining: 3, at: .seconds(7), now: .seconds(7)),
+                Tick(remaining: 0, at: .seconds(10), now: .seconds(10)),
+            ])
         #expect(log.finishes.values == [.seconds(10)])
         #expect(handle.state == .finished)
         expectNothingPending(clock)
@@ -119,10 +126,11 @@ struct CountdownTests {
         clock.advance(by: .milliseconds(1_500))
         handle.fire()
         clock.advance(by: .zero)
-        #expect(Array(log.ticks.values.suffix(2)) == [
-            Tick(remaining: 59, at: .seconds(6), now: .seconds(6)),
-            Tick(remaining: 59, at: .milliseconds(6_500), now: .milliseconds(6_500)),
-        ])
+        #expect(
+            Array(log.ticks.values.suffix(2)) == [
+                Tick(remaining: 59, at: .seconds(6), now: .seconds(6)),
+                Tick(remaining: 59, at: .milliseconds(6_500), now: .milliseconds(6_500)),
+            ])
         clock.advance(by: .milliseconds(500))
         #expect(log.ticks.values.last == Tick(remaining: 58, at: .seconds(7), now: .seconds(7)))
         handle.cancel()
@@ -136,10 +144,12 @@ struct CountdownTests {
         clock.advance(by: .seconds(100))
         let finishes = Recorder<TimerInstant>()
         let ticks = Recorder<Int64>()
-        let live = try clock.countdown(until: .milliseconds(102_500), onTick: { ticks.append($0.remainingSeconds) },
-                                       onFinish: { finishes.append(clock.now) })
-        let past = try clock.countdown(until: .seconds(50), onTick: { ticks.append($0.remainingSeconds) },
-                                       onFinish: { finishes.append(clock.now) })
+        let live = try clock.countdown(
+            until: .milliseconds(102_500), onTick: { ticks.append($0.remainingSeconds) },
+            onFinish: { finishes.append(clock.now) })
+        let past = try clock.countdown(
+            until: .seconds(50), onTick: { ticks.append($0.remainingSeconds) },
+            onFinish: { finishes.append(clock.now) })
         clock.advance(by: .seconds(3))
         #expect(ticks.values == [0, 2, 1, 0])
         #expect(finishes.values == [.seconds(100), .milliseconds(102_500)])

@@ -16,10 +16,11 @@ struct ExtremeValueTests {
     ]
 
     /// Durations at and beyond the representable nanosecond range.
-    static let durations: [Duration] = edges.map { .nanoseconds($0) } + [
-        .seconds(Int64.max), .seconds(Int64.min), .seconds(Int64.max) + .seconds(Int64.max),
-        .zero - .seconds(Int64.max) - .seconds(Int64.max), .nanoseconds(Int64.max) + .nanoseconds(1),
-    ]
+    static let durations: [Duration] =
+        edges.map { .nanoseconds($0) } + [
+            .seconds(Int64.max), .seconds(Int64.min), .seconds(Int64.max) + .seconds(Int64.max),
+            .zero - .seconds(Int64.max) - .seconds(Int64.max), .nanoseconds(Int64.max) + .nanoseconds(1),
+        ]
 
     /// Callbacks allowed per program; past it, every timer is cancelled (a 1 ns repeating
     /// timer crossing 2^63 ns would otherwise tick for ever — correctly, but too long).
@@ -32,9 +33,11 @@ struct ExtremeValueTests {
         }
     }
 
-    @Test("a long suspension over a repeating timer saturates instead of trapping", arguments: [
-        MissedTickPolicy.skip, .burst, .delay,
-    ])
+    @Test(
+        "a long suspension over a repeating timer saturates instead of trapping",
+        arguments: [
+            MissedTickPolicy.skip, .burst, .delay,
+        ])
     func longSuspension(policy: MissedTickPolicy) throws {
         let clock = VirtualClock()
         let fires = Recorder<TimerFire>()
@@ -42,7 +45,9 @@ struct ExtremeValueTests {
         clock.advance(by: .seconds(3_600))
         if policy == .burst {
             // A burst would deliver every missed hour; cancel it from inside after the first.
-            let stopper = try clock.repeating(every: .seconds(3_600), startingAfter: .seconds(3_600)) { _ in timer.cancel() }
+            let stopper = try clock.repeating(every: .seconds(3_600), startingAfter: .seconds(3_600)) { _ in
+                timer.cancel()
+            }
             clock.suspend(for: .nanoseconds(Int64.max))
             stopper.cancel()
         } else {
@@ -65,8 +70,9 @@ struct ExtremeValueTests {
         for deadline: Int64 in [.min, .min + 1, -(1 << 62)] {
             let ticks = Recorder<CountdownTick>()
             let finished = Recorder<Bool>()
-            let handle = try clock.countdown(until: TimerInstant(nanoseconds: deadline), onTick: { ticks.append($0) },
-                                             onFinish: { finished.append(true) })
+            let handle = try clock.countdown(
+                until: TimerInstant(nanoseconds: deadline), onTick: { ticks.append($0) },
+                onFinish: { finished.append(true) })
             handle.pause()
             handle.resume()
             handle.fire()
@@ -82,9 +88,11 @@ struct ExtremeValueTests {
     func countdownFarFuture() throws {
         let clock = VirtualClock()
         let ticks = Recorder<CountdownTick>()
-        let handle = try clock.countdown(until: TimerInstant(nanoseconds: .max), tick: .nanoseconds(3), onTick: {
-            ticks.append($0)
-        }, onFinish: {})
+        let handle = try clock.countdown(
+            until: TimerInstant(nanoseconds: .max), tick: .nanoseconds(3),
+            onTick: {
+                ticks.append($0)
+            }, onFinish: {})
         handle.fire()
         clock.advance(by: .zero)
         #expect(ticks.values.map(\.remaining) == [.nanoseconds(Int64.max)])
@@ -98,7 +106,8 @@ struct ExtremeValueTests {
 
     @Test("instant arithmetic saturates in both directions")
     func instantArithmetic() {
-        let top = TimerInstant(nanoseconds: .max), bottom = TimerInstant(nanoseconds: .min)
+        let top = TimerInstant(nanoseconds: .max)
+        let bottom = TimerInstant(nanoseconds: .min)
         #expect(top + .seconds(1) == top)
         #expect(bottom - .seconds(1) == bottom)
         #expect(top - bottom == .nanoseconds(Int64.max))
@@ -115,7 +124,8 @@ struct ExtremeValueTests {
         let clock = VirtualClock()
         let cases: [(TimerInstant, Duration?)] = [
             (TimerInstant(nanoseconds: .min), nil), (.zero, .seconds(Int64.max) + .seconds(Int64.max)),
-            (TimerInstant(nanoseconds: .max), .seconds(Int64.max)), (TimerInstant(nanoseconds: .max), .zero - .seconds(1)),
+            (TimerInstant(nanoseconds: .max), .seconds(Int64.max)),
+            (TimerInstant(nanoseconds: .max), .zero - .seconds(1)),
         ]
         for (deadline, tolerance) in cases {
             let done = Locked(false)
@@ -143,7 +153,12 @@ struct ExtremeValueTests {
         var handles: [TimerHandle] = []
         var ids: [TimerID] = []
         let budget: @Sendable () -> Void = {
-            if fired.withLock({ $0 += 1; return $0 }) >= fireBudget { clock.timerQueue.cancelAll() }
+            if fired.withLock({
+                $0 += 1
+                return $0
+            }) >= fireBudget {
+                clock.timerQueue.cancelAll()
+            }
         }
         let check: @Sendable (TimerInstant, TimerInstant, Bool) -> Void = { scheduled, now, isManual in
             budget()
@@ -165,33 +180,68 @@ struct ExtremeValueTests {
             let running = Bool.random(using: &random)
             switch Int.random(in: 0..<17, using: &random) {
             case 0:
-                refused { () throws(TimerError) in handles.append(try clock.oneShot(after: duration(), leeway: duration(), startsRunning: running) {
-                    check($0.scheduled, $0.now, $0.isManual)
-                }) }
+                refused { () throws(TimerError) in
+                    handles.append(
+                        try clock.oneShot(after: duration(), leeway: duration(), startsRunning: running) {
+                            check($0.scheduled, $0.now, $0.isManual)
+                        })
+                }
             case 1:
-                refused { () throws(TimerError) in ids.append(try clock.schedule(after: duration(), leeway: duration()) { check($0.scheduled, $0.now, $0.isManual) }) }
+                refused { () throws(TimerError) in
+                    ids.append(
+                        try clock.schedule(after: duration(), leeway: duration()) {
+                            check($0.scheduled, $0.now, $0.isManual)
+                        })
+                }
             case 2:
-                refused { () throws(TimerError) in ids.append(try clock.schedule(at: instant(), leeway: duration()) { check($0.scheduled, $0.now, $0.isManual) }) }
+                refused { () throws(TimerError) in
+                    ids.append(
+                        try clock.schedule(at: instant(), leeway: duration()) {
+                            check($0.scheduled, $0.now, $0.isManual)
+                        })
+                }
             case 3:
                 let policy = [MissedTickPolicy.skip, .burst, .delay].randomElement(using: &random)!
-                refused { () throws(TimerError) in handles.append(try clock.repeating(
-                    every: duration(), startingAfter: Bool.random(using: &random) ? duration() : nil, leeway: duration(),
-                    policy: policy, startsRunning: running) { check($0.scheduled, $0.now, $0.isManual) }) }
+                refused { () throws(TimerError) in
+                    handles.append(
+                        try clock.repeating(
+                            every: duration(), startingAfter: Bool.random(using: &random) ? duration() : nil,
+                            leeway: duration(),
+                            policy: policy, startsRunning: running
+                        ) { check($0.scheduled, $0.now, $0.isManual) })
+                }
             case 4:
-                refused { () throws(TimerError) in handles.append(try clock.countdown(for: duration(), tick: duration(), startsRunning: running, onTick: {
-                    check($0.scheduled, $0.now, $0.isManual)
-                    if $0.remaining < .zero { log.append("seed \(seed): negative time left \($0.remaining)") }
-                }, onFinish: {})) }
+                refused { () throws(TimerError) in
+                    handles.append(
+                        try clock.countdown(
+                            for: duration(), tick: duration(), startsRunning: running,
+                            onTick: {
+                                check($0.scheduled, $0.now, $0.isManual)
+                                if $0.remaining < .zero {
+                                    log.append("seed \(seed): negative time left \($0.remaining)")
+                                }
+                            }, onFinish: {}))
+                }
             case 5:
-                refused { () throws(TimerError) in handles.append(try clock.countdown(until: instant(), tick: duration(), startsRunning: running, onTick: {
-                    check($0.scheduled, $0.now, $0.isManual)
-                    if $0.remaining < .zero { log.append("seed \(seed): negative time left \($0.remaining)") }
-                }, onFinish: {})) }
+                refused { () throws(TimerError) in
+                    handles.append(
+                        try clock.countdown(
+                            until: instant(), tick: duration(), startsRunning: running,
+                            onTick: {
+                                check($0.scheduled, $0.now, $0.isManual)
+                                if $0.remaining < .zero {
+                                    log.append("seed \(seed): negative time left \($0.remaining)")
+                                }
+                            }, onFinish: {}))
+                }
             case 6:
                 let rate = [Int.min, -1, 0, 1, 60, 1_000, 1_001, Int.max].randomElement(using: &random)!
-                refused { () throws(TimerError) in handles.append(try clock.frameTicker(framesPerSecond: rate, startsRunning: running) {
-                    check($0.target, $0.actual, false)
-                }) }
+                refused { () throws(TimerError) in
+                    handles.append(
+                        try clock.frameTicker(framesPerSecond: rate, startsRunning: running) {
+                            check($0.target, $0.actual, false)
+                        })
+                }
             case 7: clock.advance(by: duration())
             case 8: clock.advance(to: instant())
             case 9: clock.suspend(for: duration())
@@ -202,13 +252,17 @@ struct ExtremeValueTests {
             case 14: ids.randomElement(using: &random).map { clock.cancel($0) }
             case 15: _ = clock.runUntilIdle(maxFires: 50)
             default:
-                refused { () throws(TimerError) in _ = try clock.repeating(everySeconds: [.nan, .infinity, -1e300, 1e300, 9.3e9, 0, 1e-9].randomElement(using: &random)!) { _ in } }
+                refused { () throws(TimerError) in
+                    _ = try clock.repeating(
+                        everySeconds: [.nan, .infinity, -1e300, 1e300, 9.3e9, 0, 1e-9].randomElement(using: &random)!
+                    ) { _ in }
+                }
             }
             if clock.now < before { log.append("seed \(seed): time went back from \(before) to \(clock.now)") }
             _ = clock.pendingTimers
         }
-        handles.forEach { $0.cancel() }
-        ids.forEach { clock.cancel($0) }
+        for handle in handles { handle.cancel() }
+        for id in ids { clock.cancel(id) }
         #expect(clock.pendingTimers == [], "seed \(seed)")
         #expect(log.values == [])
     }

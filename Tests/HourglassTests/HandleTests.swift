@@ -14,7 +14,10 @@ struct HandleTests {
         handle.start()
         handle.start()
         clock.advance(by: .seconds(10))
-        #expect(fires.values == [TimerFire(scheduled: .seconds(12), now: .seconds(12), index: 0, missedTicks: 0, isManual: false)])
+        #expect(
+            fires.values == [
+                TimerFire(scheduled: .seconds(12), now: .seconds(12), index: 0, missedTicks: 0, isManual: false)
+            ])
         #expect(handle.state == .finished)
         expectNothingPending(clock)
     }
@@ -27,10 +30,11 @@ struct HandleTests {
         clock.advance(by: .seconds(3))
         handle.fire()
         clock.advance(by: .seconds(7))
-        #expect(fires.values == [
-            TimerFire(scheduled: .seconds(3), now: .seconds(3), index: -1, missedTicks: 0, isManual: true),
-            TimerFire(scheduled: .seconds(10), now: .seconds(10), index: 0, missedTicks: 0, isManual: false),
-        ])
+        #expect(
+            fires.values == [
+                TimerFire(scheduled: .seconds(3), now: .seconds(3), index: -1, missedTicks: 0, isManual: true),
+                TimerFire(scheduled: .seconds(10), now: .seconds(10), index: 0, missedTicks: 0, isManual: false),
+            ])
         handle.cancel()
         expectNothingPending(clock)
     }

@@ -12,8 +12,10 @@ struct ModelTests {
             let program = Self.program(seed: seed)
             guard Self.disagrees(program) else { continue }
             let shrunk = Self.shrink(program)
-            let real = runOnVirtualClock(shrunk), model = ReferenceModel.run(shrunk)
-            Issue.record("""
+            let real = runOnVirtualClock(shrunk)
+            let model = ReferenceModel.run(shrunk)
+            Issue.record(
+                """
                 seed \(seed) disagrees; shrunk to \(shrunk.count) operations: \(shrunk)
                 clock: \(real.fires) \(real.states)
                 model: \(model.fires) \(model.states)
@@ -38,11 +40,15 @@ struct ModelTests {
     func extremePrograms() {
         for seed in UInt64(1)...1_000 {
             var random = SplitMix64(seed: seed)
-            let program = (0..<Int.random(in: 1...30, using: &random)).map { _ in TimerOperation.randomExtreme(using: &random) }
+            let program = (0..<Int.random(in: 1...30, using: &random)).map { _ in
+                TimerOperation.randomExtreme(using: &random)
+            }
             guard Self.disagrees(program) else { continue }
             let shrunk = Self.shrink(program)
-            let real = runOnVirtualClock(shrunk), model = ReferenceModel.run(shrunk)
-            Issue.record("""
+            let real = runOnVirtualClock(shrunk)
+            let model = ReferenceModel.run(shrunk)
+            Issue.record(
+                """
                 extreme seed \(seed) disagrees; shrunk to \(shrunk.count) operations: \(shrunk)
                 clock: \(real.fires) \(real.states)
                 model: \(model.fires) \(model.states)
@@ -53,14 +59,19 @@ struct ModelTests {
 
     @Test("the model test can fail: a wrong model is caught and shrunk")
     func modelCatchesADifference() {
-        let program: [TimerOperation] = [.advance(5), .oneShot(delay: 10, running: true), .repeating(interval: 3, start: 0, burst: false, running: true),
-                                         .advance(7), .suspend(20), .advance(1)]
+        let program: [TimerOperation] = [
+            .advance(5), .oneShot(delay: 10, running: true),
+            .repeating(interval: 3, start: 0, burst: false, running: true),
+            .advance(7), .suspend(20), .advance(1),
+        ]
         var real = runOnVirtualClock(program)
         #expect(real.fires == ReferenceModel.run(program).fires)
         real.fires.removeLast()
         #expect(real.fires != ReferenceModel.run(program).fires)
         // Shrinking keeps only what is needed for a program to fail the given check.
-        let shrunk = Self.shrink(program) { candidate in candidate.contains(.suspend(20)) && candidate.contains(.advance(7)) }
+        let shrunk = Self.shrink(program) { candidate in
+            candidate.contains(.suspend(20)) && candidate.contains(.advance(7))
+        }
         #expect(shrunk == [.advance(7), .suspend(20)])
     }
 
@@ -70,12 +81,14 @@ struct ModelTests {
     }
 
     static func disagrees(_ program: [TimerOperation]) -> Bool {
-        let real = runOnVirtualClock(program), model = ReferenceModel.run(program)
+        let real = runOnVirtualClock(program)
+        let model = ReferenceModel.run(program)
         return real.fires != model.fires || real.states != model.states
     }
 
     /// Removes operations one at a time, then halves durations, while the program still fails.
-    static func shrink(_ program: [TimerOperation], failing: ([TimerOperation]) -> Bool = disagrees) -> [TimerOperation] {
+    static func shrink(_ program: [TimerOperation], failing: ([TimerOperation]) -> Bool = disagrees) -> [TimerOperation]
+    {
         var current = program
         var progress = true
         while progress {
@@ -111,7 +124,8 @@ extension TimerOperation {
             .repeating(interval: max(1, interval / 2), start: start / 2, burst: burst, running: running)
         case .advance(let ms) where ms > 0: .advance(ms / 2)
         case .suspend(let ms) where ms > 0: .suspend(ms / 2)
-        case .oneShotNanoseconds(let delay, let running) where delay > 0: .oneShotNanoseconds(delay: delay / 2, running: running)
+        case .oneShotNanoseconds(let delay, let running) where delay > 0:
+            .oneShotNanoseconds(delay: delay / 2, running: running)
         case .advanceNanoseconds(let ns) where ns > 0: .advanceNanoseconds(ns / 2)
         case .suspendNanoseconds(let ns) where ns > 0: .suspendNanoseconds(ns / 2)
         default: nil

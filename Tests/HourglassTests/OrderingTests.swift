@@ -107,9 +107,10 @@ struct OrderingTests {
         #expect(listed.map(\.id) == [sooner.id, later.id, idle.id, paused.id])
         #expect(listed.map(\.state) == [.running, .running, .idle, .paused])
         #expect(listed.map(\.deadline) == [.seconds(2), .seconds(9), nil, nil])
-        #expect(listed.map(\.description) == [
-            "repeating running due 2s", "one-shot running due 9s", "one-shot idle", "countdown paused",
-        ])
+        #expect(
+            listed.map(\.description) == [
+                "repeating running due 2s", "one-shot running due 9s", "one-shot idle", "countdown paused",
+            ])
         for timer in [idle, later, sooner, paused] { timer.cancel() }
         expectNothingPending(clock)
     }

@@ -97,7 +97,9 @@ struct ReferenceModel {
                 }
             }
         case .fire(let i):
-            if let i = pick(i), !timers[i].state.isTerminal { manuals.append(Manual(timer: i, at: now, sequence: take())) }
+            if let i = pick(i), !timers[i].state.isTerminal {
+                manuals.append(Manual(timer: i, at: now, sequence: take()))
+            }
         case .advance(let duration):
             apply(.advanceNanoseconds(ms(duration)))
         case .suspend(let duration):
@@ -159,20 +161,23 @@ struct ReferenceModel {
             let i = next.timer
             if let m = next.manual {
                 manuals.remove(at: m)
-                fires.append(FireRecord(timer: i, scheduled: next.deadline, now: now, index: -1, missed: 0, isManual: true))
+                fires.append(
+                    FireRecord(timer: i, scheduled: next.deadline, now: now, index: -1, missed: 0, isManual: true))
                 if timers[i].isOneShot { end(i, as: .finished) }
             } else if timers[i].isOneShot {
                 end(i, as: .finished)
-                fires.append(FireRecord(timer: i, scheduled: next.deadline, now: now, index: 0, missed: 0, isManual: false))
+                fires.append(
+                    FireRecord(timer: i, scheduled: next.deadline, now: now, index: 0, missed: 0, isManual: false))
             } else {
                 var timer = timers[i]
                 let due = timer.nextIndex
                 let latest = max(due, now < timer.anchor ? -1 : (now - timer.anchor) / timer.interval)
                 let fired = timer.burst ? due : latest
                 let tick: (Int64) -> Int64 = { Self.add(timer.anchor, Self.multiply($0, timer.interval)) }
-                fires.append(FireRecord(
-                    timer: i, scheduled: tick(fired), now: now, index: Self.add(timer.baseIndex, fired),
-                    missed: timer.burst ? 0 : latest - due, isManual: false))
+                fires.append(
+                    FireRecord(
+                        timer: i, scheduled: tick(fired), now: now, index: Self.add(timer.baseIndex, fired),
+                        missed: timer.burst ? 0 : latest - due, isManual: false))
                 timer.nextIndex = Self.add(fired, 1)
                 timers[i] = timer
                 if next.deadline == .max {

@@ -31,10 +31,11 @@ struct RepeatingTests {
         clock.advance(by: .milliseconds(500))
         clock.suspend(for: .milliseconds(800))  // tick 0 (due 1.0 s) runs late, at 1.3 s
         clock.advance(to: .seconds(2))
-        #expect(fires.values == [
-            TimerFire(scheduled: .seconds(1), now: .milliseconds(1_300), index: 0, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(2), now: .seconds(2), index: 1, missedTicks: 0, isManual: false),
-        ])
+        #expect(
+            fires.values == [
+                TimerFire(scheduled: .seconds(1), now: .milliseconds(1_300), index: 0, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(2), now: .seconds(2), index: 1, missedTicks: 0, isManual: false),
+            ])
         timer.cancel()
         expectNothingPending(clock)
     }
@@ -42,36 +43,41 @@ struct RepeatingTests {
     @Test("after a stall the skip policy fires once for the latest tick and counts the missed ones")
     func skipPolicy() throws {
         let fires = try firesAroundStall(policy: .skip)
-        #expect(fires == [
-            TimerFire(scheduled: .seconds(1), now: .seconds(1), index: 0, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(2), now: .seconds(2), index: 1, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(5), now: .milliseconds(5_700), index: 4, missedTicks: 2, isManual: false),
-            TimerFire(scheduled: .seconds(6), now: .seconds(6), index: 5, missedTicks: 0, isManual: false),
-        ])
+        #expect(
+            fires == [
+                TimerFire(scheduled: .seconds(1), now: .seconds(1), index: 0, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(2), now: .seconds(2), index: 1, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(5), now: .milliseconds(5_700), index: 4, missedTicks: 2, isManual: false),
+                TimerFire(scheduled: .seconds(6), now: .seconds(6), index: 5, missedTicks: 0, isManual: false),
+            ])
     }
 
     @Test("after a stall the burst policy fires every missed tick")
     func burstPolicy() throws {
         let fires = try firesAroundStall(policy: .burst)
-        #expect(fires == [
-            TimerFire(scheduled: .seconds(1), now: .seconds(1), index: 0, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(2), now: .seconds(2), index: 1, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(3), now: .milliseconds(5_700), index: 2, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(4), now: .milliseconds(5_700), index: 3, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(5), now: .milliseconds(5_700), index: 4, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(6), now: .seconds(6), index: 5, missedTicks: 0, isManual: false),
-        ])
+        #expect(
+            fires == [
+                TimerFire(scheduled: .seconds(1), now: .seconds(1), index: 0, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(2), now: .seconds(2), index: 1, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(3), now: .milliseconds(5_700), index: 2, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(4), now: .milliseconds(5_700), index: 3, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(5), now: .milliseconds(5_700), index: 4, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(6), now: .seconds(6), index: 5, missedTicks: 0, isManual: false),
+            ])
     }
 
     @Test("after a stall the delay policy restarts the grid one interval after the late fire")
     func delayPolicy() throws {
         let fires = try firesAroundStall(policy: .delay)
-        #expect(fires == [
-            TimerFire(scheduled: .seconds(1), now: .seconds(1), index: 0, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(2), now: .seconds(2), index: 1, missedTicks: 0, isManual: false),
-            TimerFire(scheduled: .seconds(5), now: .milliseconds(5_700), index: 4, missedTicks: 2, isManual: false),
-            TimerFire(scheduled: .milliseconds(6_700), now: .milliseconds(6_700), index: 5, missedTicks: 0, isManual: false),
-        ])
+        #expect(
+            fires == [
+                TimerFire(scheduled: .seconds(1), now: .seconds(1), index: 0, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(2), now: .seconds(2), index: 1, missedTicks: 0, isManual: false),
+                TimerFire(scheduled: .seconds(5), now: .milliseconds(5_700), index: 4, missedTicks: 2, isManual: false),
+                TimerFire(
+                    scheduled: .milliseconds(6_700), now: .milliseconds(6_700), index: 5, missedTicks: 0,
+                    isManual: false),
+            ])
     }
 
     /// Ticks every second; runs to 2.5 s, is suspended for 3.2 s, then runs to 6.0 s (7.0 s for delay).
@@ -98,8 +104,11 @@ struct RepeatingTests {
         #expect(values.map(\.target.nanoseconds) == (0...60).map { Int64($0) * 1_000_000_000 / 60 })
         #expect(values.allSatisfy { $0.actual == $0.target && $0.droppedFrames == 0 })
         clock.suspend(for: .milliseconds(100))  // frames 61…66 are due by 1.1 s
-        #expect(frames.values.last == FrameTick(
-            index: 66, target: TimerInstant(nanoseconds: 1_100_000_000), actual: .milliseconds(1_100), droppedFrames: 5))
+        #expect(
+            frames.values.last
+                == FrameTick(
+                    index: 66, target: TimerInstant(nanoseconds: 1_100_000_000), actual: .milliseconds(1_100),
+                    droppedFrames: 5))
         clock.advance(by: .nanoseconds(16_666_667))
         #expect(frames.values.last?.index == 67)
         #expect(frames.values.last?.target == TimerInstant(nanoseconds: 67 * 1_000_000_000 / 60))

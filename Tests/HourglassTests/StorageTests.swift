@@ -1,6 +1,7 @@
-@testable import Hourglass
 import TestSupport
 import Testing
+
+@testable import Hourglass
 
 @Suite("The queue's storage")
 struct StorageTests {
@@ -19,8 +20,9 @@ struct StorageTests {
         let queue = TimerQueue(backend: backend, storage: TimerStorage(lastSequence: UInt32.max - 10))
         let fired = Recorder<String>()
         func oneShot(_ name: String, delay: Int64, start: Bool = true) -> TimerID {
-            queue.add(kind: .oneShot, schedule: .oneShot(OneShotSchedule(delay: delay)), leeway: 0,
-                      start: start, hasHandle: true, handler: .action { _ in fired.append(name) })
+            queue.add(
+                kind: .oneShot, schedule: .oneShot(OneShotSchedule(delay: delay)), leeway: 0,
+                start: start, hasHandle: true, handler: .action { _ in fired.append(name) })
         }
         let a = oneShot("a", delay: 10)
         let b = oneShot("b", delay: 10)
@@ -57,7 +59,10 @@ extension StorageTests {
         timers.shuffle(using: &random)
         for (index, timer) in timers.prefix(1_500).enumerated() {
             clock.cancel(timer.id)
-            if index % 10 == 0 { repeating.pause(); repeating.resume() }
+            if index % 10 == 0 {
+                repeating.pause()
+                repeating.resume()
+            }
             let heapCount = clock.timerQueue.storage.heap.count
             #expect(heapCount <= 2 * clock.timerQueue.liveCount + 33, "heap of \(heapCount) after \(index + 1) cancels")
         }

@@ -44,7 +44,9 @@ final class Target: Sendable {
 
 extension TimerInstant {
     static func seconds(_ seconds: Int64) -> TimerInstant { TimerInstant(nanoseconds: seconds * 1_000_000_000) }
-    static func milliseconds(_ milliseconds: Int64) -> TimerInstant { TimerInstant(nanoseconds: milliseconds * 1_000_000) }
+    static func milliseconds(_ milliseconds: Int64) -> TimerInstant {
+        TimerInstant(nanoseconds: milliseconds * 1_000_000)
+    }
 }
 
 /// Every test ends here: nothing may be left to run.

@@ -6,12 +6,18 @@ import TestSupport
 enum TimerOperation: Hashable, CustomStringConvertible {
     case oneShot(delay: Int64, running: Bool)
     case repeating(interval: Int64, start: Int64, burst: Bool, running: Bool)
-    case start(Int), cancel(Int), pause(Int), resume(Int), fire(Int)
-    case advance(Int64), suspend(Int64)
+    case start(Int)
+    case cancel(Int)
+    case pause(Int)
+    case resume(Int)
+    case fire(Int)
+    case advance(Int64)
+    case suspend(Int64)
     /// The same, in nanoseconds, for values at the edges of the instant range.
     case oneShotNanoseconds(delay: Int64, running: Bool)
     case repeatingNanoseconds(interval: Int64, start: Int64, burst: Bool, running: Bool)
-    case advanceNanoseconds(Int64), suspendNanoseconds(Int64)
+    case advanceNanoseconds(Int64)
+    case suspendNanoseconds(Int64)
 
     var description: String {
         switch self {
@@ -39,7 +45,9 @@ enum TimerOperation: Hashable, CustomStringConvertible {
         let running = Int.random(in: 0..<5, using: &random) > 0
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<15: return .oneShot(delay: ms(0...60), running: running)
-        case 15..<25: return .repeating(interval: ms(1...30), start: ms(0...40), burst: Bool.random(using: &random), running: running)
+        case 15..<25:
+            return .repeating(
+                interval: ms(1...30), start: ms(0...40), burst: Bool.random(using: &random), running: running)
         case 25..<30: return .start(Int.random(in: 0..<8, using: &random))
         case 30..<40: return .cancel(Int.random(in: 0..<8, using: &random))
         case 40..<48: return .pause(Int.random(in: 0..<8, using: &random))
@@ -61,8 +69,10 @@ enum TimerOperation: Hashable, CustomStringConvertible {
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<15: return .oneShotNanoseconds(delay: edge(), running: running)
         case 15..<20: return .oneShot(delay: Int64.random(in: 0...60, using: &random), running: running)
-        case 20..<35: return .repeatingNanoseconds(interval: intervals.randomElement(using: &random)!, start: edge(),
-                                                   burst: Bool.random(using: &random), running: running)
+        case 20..<35:
+            return .repeatingNanoseconds(
+                interval: intervals.randomElement(using: &random)!, start: edge(),
+                burst: Bool.random(using: &random), running: running)
         case 35..<40: return .start(Int.random(in: 0..<8, using: &random))
         case 40..<48: return .cancel(Int.random(in: 0..<8, using: &random))
         case 48..<56: return .pause(Int.random(in: 0..<8, using: &random))
@@ -80,7 +90,9 @@ enum TimerOperation: Hashable, CustomStringConvertible {
         let target = Int.random(in: 0..<400, using: &random)
         switch Int.random(in: 0..<100, using: &random) {
         case 0..<25: return .oneShot(delay: ms(0...600), running: true)
-        case 25..<30: return .repeating(interval: ms(1...50), start: ms(0...100), burst: Bool.random(using: &random), running: true)
+        case 25..<30:
+            return .repeating(
+                interval: ms(1...50), start: ms(0...100), burst: Bool.random(using: &random), running: true)
         case 30..<70: return .cancel(target)
         case 70..<80: return .pause(target)
         case 80..<88: return .resume(target)
@@ -114,15 +126,21 @@ func runOnVirtualClock(_ program: [TimerOperation]) -> (fires: [FireRecord], sta
     for operation in program {
         let number = handles.count
         let record: @Sendable (TimerFire) -> Void = { fire in
-            log.append(FireRecord(timer: number, scheduled: fire.scheduled.nanoseconds, now: fire.now.nanoseconds,
-                                  index: fire.index, missed: fire.missedTicks, isManual: fire.isManual))
+            log.append(
+                FireRecord(
+                    timer: number, scheduled: fire.scheduled.nanoseconds, now: fire.now.nanoseconds,
+                    index: fire.index, missed: fire.missedTicks, isManual: fire.isManual))
         }
         switch operation {
         case .oneShot(let delay, let running):
-            if let timer = try? clock.oneShot(after: .milliseconds(delay), startsRunning: running, record) { handles.append(timer) }
+            if let timer = try? clock.oneShot(after: .milliseconds(delay), startsRunning: running, record) {
+                handles.append(timer)
+            }
         case .repeating(let interval, let start, let burst, let running):
-            if let timer = try? clock.repeating(every: .milliseconds(interval), startingAfter: .milliseconds(start),
-                                                policy: burst ? .burst : .skip, startsRunning: running, record) {
+            if let timer = try? clock.repeating(
+                every: .milliseconds(interval), startingAfter: .milliseconds(start),
+                policy: burst ? .burst : .skip, startsRunning: running, record)
+            {
                 handles.append(timer)
             }
         case .start(let i): handle(i)?.start()
@@ -133,10 +151,14 @@ func runOnVirtualClock(_ program: [TimerOperation]) -> (fires: [FireRecord], sta
         case .advance(let ms): clock.advance(by: .milliseconds(ms))
         case .suspend(let ms): clock.suspend(for: .milliseconds(ms))
         case .oneShotNanoseconds(let delay, let running):
-            if let timer = try? clock.oneShot(after: .nanoseconds(delay), startsRunning: running, record) { handles.append(timer) }
+            if let timer = try? clock.oneShot(after: .nanoseconds(delay), startsRunning: running, record) {
+                handles.append(timer)
+            }
         case .repeatingNanoseconds(let interval, let start, let burst, let running):
-            if let timer = try? clock.repeating(every: .nanoseconds(interval), startingAfter: .nanoseconds(start),
-                                                policy: burst ? .burst : .skip, startsRunning: running, record) {
+            if let timer = try? clock.repeating(
+                every: .nanoseconds(interval), startingAfter: .nanoseconds(start),
+                policy: burst ? .burst : .skip, startsRunning: running, record)
+            {
                 handles.append(timer)
             }
         case .advanceNanoseconds(let ns): clock.advance(by: .nanoseconds(ns))
@@ -144,6 +166,6 @@ func runOnVirtualClock(_ program: [TimerOperation]) -> (fires: [FireRecord], sta
         }
     }
     let states = handles.map(\.state)
-    handles.forEach { $0.cancel() }
+    for handle in handles { handle.cancel() }
     return (log.values, states)
 }

@@ -24,8 +24,10 @@ struct VirtualClockTests {
         let result = clock.runUntilIdle(maxFires: 100)
         let pending = [PendingTimer(id: ticker.id, kind: .repeating, state: .running, deadline: .seconds(101))]
         #expect(result == .stoppedAtFireLimit(fired: 100, pending: pending))
-        #expect(result.description == "stopped after 100 fires with 1 timer(s) still scheduled (repeating running due 101s): "
-            + "a repeating timer never lets the clock go idle; cancel it, or use advance(by:) instead")
+        #expect(
+            result.description
+                == "stopped after 100 fires with 1 timer(s) still scheduled (repeating running due 101s): "
+                + "a repeating timer never lets the clock go idle; cancel it, or use advance(by:) instead")
         #expect(clock.now == .seconds(100))
         ticker.cancel()
         #expect(clock.runUntilIdle() == .idle(fired: 0))
@@ -68,10 +70,11 @@ struct VirtualClockTests {
         let ran = clock.suspend(for: .seconds(3))
         #expect(ran == 2)
         // Due first (at 0.1 s), the repeating timer runs first: once, for its latest tick.
-        #expect(fires.values == [
-            TimerFire(scheduled: .seconds(3), now: .seconds(3), index: 29, missedTicks: 29, isManual: false),
-            TimerFire(scheduled: .seconds(2), now: .seconds(3), index: 0, missedTicks: 0, isManual: false),
-        ])
+        #expect(
+            fires.values == [
+                TimerFire(scheduled: .seconds(3), now: .seconds(3), index: 29, missedTicks: 29, isManual: false),
+                TimerFire(scheduled: .seconds(2), now: .seconds(3), index: 0, missedTicks: 0, isManual: false),
+            ])
         #expect(oneShot.state == .finished)
         repeating.cancel()
         expectNothingPending(clock)
@@ -114,9 +117,11 @@ struct ScaledClockTests {
         let base = VirtualClock()
         let clock = try ScaledClock(base: base, scale: 0.01)
         let ticks = Recorder<String>()
-        let countdown = try clock.countdown(for: .seconds(60), onTick: { tick in
-            ticks.append("\(tick.remainingSeconds)@\(tick.scheduled)")
-        }, onFinish: { ticks.append("finish@\(clock.now)") })
+        let countdown = try clock.countdown(
+            for: .seconds(60),
+            onTick: { tick in
+                ticks.append("\(tick.remainingSeconds)@\(tick.scheduled)")
+            }, onFinish: { ticks.append("finish@\(clock.now)") })
         base.advance(by: .milliseconds(10))
         #expect(ticks.values == ["59@1s"])
         base.advance(by: .milliseconds(590))
@@ -133,9 +138,15 @@ struct ScaledClockTests {
             _ = try ScaledClock(base: VirtualClock(), scale: scale)
             Issue.record("scale \(scale) was accepted")
         } catch {
-            guard case .invalidTimeScale(let refused) = error else { Issue.record("wrong error \(error)"); return }
+            guard case .invalidTimeScale(let refused) = error else {
+                Issue.record("wrong error \(error)")
+                return
+            }
             #expect(refused.bitPattern == scale.bitPattern)
-            #expect(error.description == "time scale must be a finite number from 0.0001 to 10000, got \(scale); 0.01 runs a minute in 0.6 s")
+            #expect(
+                error.description
+                    == "time scale must be a finite number from 0.0001 to 10000, got \(scale); 0.01 runs a minute in 0.6 s"
+            )
         }
     }
 

@@ -8,21 +8,46 @@ import Testing
 struct BadInputTests {
     static let nothingRun = "linemode: nothing was run; fix the line above, or pass --keep-going to run the rest\n"
 
-    @Test("each bad line is named with its line number and what to write instead", arguments: [
-        ("show\ntapp send\n", [], "line 2: unknown command 'tapp'; did you mean 'tap'? (commands: type, clear, tap, wait, suspend, restart, show, server, wall)"),
-        ("wait\n", [], "line 1: 'wait' takes 1 argument, got 0; write: wait DURATION"),
-        ("restart now\n", [], "line 1: 'restart' takes no argument, got 1; write: restart"),
-        ("# a comment\nwait 5x\n", [], "line 2: '5x' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)"),
-        ("wait 25h\n", [], "line 1: '25h' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)"),
-        ("type pasword hunter2\n", [], "line 1: unknown field 'pasword' on the verification screen (fields: destination, code)"),
-        ("type pasword hunter2\n", ["--screen", "registration"],
-         "line 1: unknown field 'pasword' on the registration screen; did you mean 'password'? (fields: destination, code, password, confirm)"),
-        ("tap sned\n", [], "line 1: unknown button 'sned' on the verification screen; did you mean 'send'? (buttons: send, verify)"),
-        ("type code\n", [], "line 1: 'type' takes a field and a text, got 1 argument; write: type FIELD TEXT"),
-        ("server fail request slow\n", [], "line 1: unknown request error 'slow' (request errors: network, invalid, rate-limited, send-limit)"),
-        ("server fail check locked\n", [], "line 1: 'locked' takes a duration; write e.g. server fail check locked 30s"),
-        ("wall 1h\n", [], "line 1: 'wall' takes a signed duration such as +1h or -30m, got '1h'"),
-    ])
+    @Test(
+        "each bad line is named with its line number and what to write instead",
+        arguments: [
+            (
+                "show\ntapp send\n", [],
+                "line 2: unknown command 'tapp'; did you mean 'tap'? (commands: type, clear, tap, wait, suspend, restart, show, server, wall)"
+            ),
+            ("wait\n", [], "line 1: 'wait' takes 1 argument, got 0; write: wait DURATION"),
+            ("restart now\n", [], "line 1: 'restart' takes no argument, got 1; write: restart"),
+            (
+                "# a comment\nwait 5x\n", [],
+                "line 2: '5x' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)"
+            ),
+            (
+                "wait 25h\n", [],
+                "line 1: '25h' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)"
+            ),
+            (
+                "type pasword hunter2\n", [],
+                "line 1: unknown field 'pasword' on the verification screen (fields: destination, code)"
+            ),
+            (
+                "type pasword hunter2\n", ["--screen", "registration"],
+                "line 1: unknown field 'pasword' on the registration screen; did you mean 'password'? (fields: destination, code, password, confirm)"
+            ),
+            (
+                "tap sned\n", [],
+                "line 1: unknown button 'sned' on the verification screen; did you mean 'send'? (buttons: send, verify)"
+            ),
+            ("type code\n", [], "line 1: 'type' takes a field and a text, got 1 argument; write: type FIELD TEXT"),
+            (
+                "server fail request slow\n", [],
+                "line 1: unknown request error 'slow' (request errors: network, invalid, rate-limited, send-limit)"
+            ),
+            (
+                "server fail check locked\n", [],
+                "line 1: 'locked' takes a duration; write e.g. server fail check locked 30s"
+            ),
+            ("wall 1h\n", [], "line 1: 'wall' takes a signed duration such as +1h or -30m, got '1h'"),
+        ])
     func badLine(script: String, options: [String], message: String) throws {
         let run = try LinemodeProcess.run(options, script: script)
         #expect(run.status == 1)
@@ -34,45 +59,58 @@ struct BadInputTests {
     func badBytes() throws {
         let long = try LinemodeProcess.run([], script: "show\n" + String(repeating: "x", count: 1_001) + "\n")
         #expect(long.status == 1)
-        #expect(long.stderr == "linemode: <stdin>: line 2: is 1001 characters long, more than the 1000 allowed; split it\n" + Self.nothingRun)
-        let utf8 = try LinemodeProcess.run([], input: Data("show\nwait 1s\ntype destination ".utf8) + Data([0xC3, 0x28, 0x0A]))
+        #expect(
+            long.stderr == "linemode: <stdin>: line 2: is 1001 characters long, more than the 1000 allowed; split it\n"
+                + Self.nothingRun)
+        let utf8 = try LinemodeProcess.run(
+            [], input: Data("show\nwait 1s\ntype destination ".utf8) + Data([0xC3, 0x28, 0x0A]))
         #expect(utf8.status == 1)
-        #expect(utf8.stderr == "linemode: <stdin>: line 3: is not valid UTF-8; save the script as UTF-8 text\n" + Self.nothingRun)
+        #expect(
+            utf8.stderr == "linemode: <stdin>: line 3: is not valid UTF-8; save the script as UTF-8 text\n"
+                + Self.nothingRun)
         let nul = try LinemodeProcess.run([], input: Data("sh".utf8) + Data([0]) + Data("ow\n".utf8))
         #expect(nul.status == 1)
-        #expect(nul.stderr == "linemode: <stdin>: line 1: contains a NUL byte; a script is plain text, one command a line\n" + Self.nothingRun)
+        #expect(
+            nul.stderr == "linemode: <stdin>: line 1: contains a NUL byte; a script is plain text, one command a line\n"
+                + Self.nothingRun)
     }
 
     @Test("several errors are all reported at once")
     func severalErrors() throws {
         let run = try LinemodeProcess.run([], script: "tap nothing\nshow\nwait\n")
         #expect(run.status == 1)
-        #expect(run.stderr == """
-            linemode: <stdin>: line 1: unknown button 'nothing' on the verification screen (buttons: send, verify)
-            linemode: <stdin>: line 3: 'wait' takes 1 argument, got 0; write: wait DURATION
-            linemode: nothing was run; fix the lines above, or pass --keep-going to run the rest
+        #expect(
+            run.stderr == """
+                linemode: <stdin>: line 1: unknown button 'nothing' on the verification screen (buttons: send, verify)
+                linemode: <stdin>: line 3: 'wait' takes 1 argument, got 0; write: wait DURATION
+                linemode: nothing was run; fix the lines above, or pass --keep-going to run the rest
 
-            """)
+                """)
     }
 
     @Test("--keep-going runs the valid lines, marks the bad ones in the transcript, and still exits 1")
     func keepGoing() throws {
-        let run = try LinemodeProcess.run(["--keep-going"], script: "type destination 13812345678\ntype password hunter2\nwait 1s\n")
+        let run = try LinemodeProcess.run(
+            ["--keep-going"], script: "type destination 13812345678\ntype password hunter2\nwait 1s\n")
         #expect(run.status == 1)
-        #expect(run.stderr == "linemode: <stdin>: line 2: unknown field 'password' on the verification screen (fields: destination, code)\n")
-        #expect(run.stdout == """
-            [   0.000] destination: ""
-            [   0.000] send: [Get code] (disabled)
-            [   0.000] code: "" (disabled)
-            [   0.000] verify: [Verify] (disabled)
-            type destination 13812345678
-            [   0.000] destination: "13812345678"
-            [   0.000] send: [Get code]
-            # (line 2 not run: it has an error)
-            ! line 2: unknown field 'password' on the verification screen (fields: destination, code)
-            wait 1s
+        #expect(
+            run.stderr
+                == "linemode: <stdin>: line 2: unknown field 'password' on the verification screen (fields: destination, code)\n"
+        )
+        #expect(
+            run.stdout == """
+                [   0.000] destination: ""
+                [   0.000] send: [Get code] (disabled)
+                [   0.000] code: "" (disabled)
+                [   0.000] verify: [Verify] (disabled)
+                type destination 13812345678
+                [   0.000] destination: "13812345678"
+                [   0.000] send: [Get code]
+                # (line 2 not run: it has an error)
+                ! line 2: unknown field 'password' on the verification screen (fields: destination, code)
+                wait 1s
 
-            """)
+                """)
         #expect(!run.stdout.contains("hunter2"))
     }
 
@@ -84,22 +122,33 @@ struct BadInputTests {
         #expect(run.stdout.contains("type code sent\n"))
     }
 
-    @Test("an unreadable script file", arguments: [
-        ("/nonexistent/script.txt", "No such file or directory"),
-        ("/tmp", "it is a directory, not a regular file"),
-    ])
+    @Test(
+        "an unreadable script file",
+        arguments: [
+            ("/nonexistent/script.txt", "No such file or directory"),
+            ("/tmp", "it is a directory, not a regular file"),
+        ])
     func unreadable(path: String, reason: String) throws {
         let run = try LinemodeProcess.run([path])
         #expect(run.status == 1)
-        #expect(run.stderr == "linemode: cannot read the script \(path): \(reason); check the path and its permissions\n")
+        #expect(
+            run.stderr == "linemode: cannot read the script \(path): \(reason); check the path and its permissions\n")
     }
 
-    @Test("a wrong command line exits 2 with the usage", arguments: [
-        (["--clock", "sundial"], "Error: The value 'sundial' is invalid for '--clock <clock>'. Please provide one of 'virtual', 'dispatch' or 'libevent'."),
-        (["--time-scale", "0"], "Error: --time-scale must be a number from 0.0001 to 10000, not 0.0"),
-        (["--locale", "fr"], "Error: The value 'fr' is invalid for '--locale <locale>'. Please provide one of 'en' and 'zh-Hans'."),
-        (["--frobnicate"], "Error: Unknown option '--frobnicate'"),
-    ])
+    @Test(
+        "a wrong command line exits 2 with the usage",
+        arguments: [
+            (
+                ["--clock", "sundial"],
+                "Error: The value 'sundial' is invalid for '--clock <clock>'. Please provide one of 'virtual', 'dispatch' or 'libevent'."
+            ),
+            (["--time-scale", "0"], "Error: --time-scale must be a number from 0.0001 to 10000, not 0.0"),
+            (
+                ["--locale", "fr"],
+                "Error: The value 'fr' is invalid for '--locale <locale>'. Please provide one of 'en' and 'zh-Hans'."
+            ),
+            (["--frobnicate"], "Error: Unknown option '--frobnicate'"),
+        ])
     func usage(arguments: [String], firstLine: String) throws {
         let run = try LinemodeProcess.run(arguments)
         #expect(run.status == 2)
@@ -111,7 +160,9 @@ struct BadInputTests {
     func help() throws {
         let help = try LinemodeProcess.run(["--help"])
         #expect(help.status == 0)
-        for word in ["type FIELD TEXT", "server fail request", "wall +DURATION", "EXIT CODES", "2  the command line is wrong"] {
+        for word in [
+            "type FIELD TEXT", "server fail request", "wall +DURATION", "EXIT CODES", "2  the command line is wrong",
+        ] {
             #expect(help.stdout.contains(word))
         }
         let version = try LinemodeProcess.run(["--version"])

@@ -38,9 +38,13 @@ struct FixtureTests {
         let names = try FileManager.default.contentsOfDirectory(atPath: Self.directory.path).sorted()
         let strays = names.filter { !$0.hasSuffix(".txt") }
         #expect(strays == [], "files in Fixtures/ that no test runs: \(strays)")
-        let texts = try Self.all.map { try String(contentsOf: Self.directory.appendingPathComponent($0), encoding: .utf8) }
+        let texts = try Self.all.map {
+            try String(contentsOf: Self.directory.appendingPathComponent($0), encoding: .utf8)
+        }
         #expect(texts.count >= 30)
-        #expect(texts.filter { $0.hasPrefix("# linemode") && $0.split(separator: "\n")[0].contains("--locale zh-Hans") }.count >= 15)
+        #expect(
+            texts.filter { $0.hasPrefix("# linemode") && $0.split(separator: "\n")[0].contains("--locale zh-Hans") }
+                .count >= 15)
         #expect(texts.filter { $0.split(separator: "\n")[0].contains("--locale en") }.count >= 15)
     }
 
@@ -72,7 +76,8 @@ struct FixtureTests {
             return fixture.hasExpectedOutput ? nil : "\(name) was recorded; read it and run the tests again"
         }
         guard actual != expected else { return nil }
-        return "\(name) differs on the \(clock) clock:\n\(try unifiedDiff(expected: expected, actual: actual, name: name))"
+        return
+            "\(name) differs on the \(clock) clock:\n\(try unifiedDiff(expected: expected, actual: actual, name: name))"
     }
 
     @Test("a fixture without output fails under CI and is not written; locally it is recorded and fails once")
@@ -83,28 +88,33 @@ struct FixtureTests {
         let file = directory.appendingPathComponent("new.en.txt")
         let script = "# linemode --screen verification --locale en\ntype destination 13812345678\n"
         try script.write(to: file, atomically: true, encoding: .utf8)
-        #expect(try Self.problem(with: "new.en.txt", clock: .virtual, in: directory, environment: ["CI": "true"])
-            == "new.en.txt has no expected output; record it locally (tools/record-fixtures) and commit it")
+        #expect(
+            try Self.problem(with: "new.en.txt", clock: .virtual, in: directory, environment: ["CI": "true"])
+                == "new.en.txt has no expected output; record it locally (tools/record-fixtures) and commit it")
         #expect(try String(contentsOf: file, encoding: .utf8) == script)
-        #expect(try Self.problem(with: "new.en.txt", clock: .virtual, in: directory, environment: [:])
-            == "new.en.txt was recorded; read it and run the tests again")
-        #expect(try String(contentsOf: file, encoding: .utf8) == """
-            # linemode --screen verification --locale en
-            [   0.000] destination: ""
-            [   0.000] send: [Get code] (disabled)
-            [   0.000] code: "" (disabled)
-            [   0.000] verify: [Verify] (disabled)
-            type destination 13812345678
-            [   0.000] destination: "13812345678"
-            [   0.000] send: [Get code]
+        #expect(
+            try Self.problem(with: "new.en.txt", clock: .virtual, in: directory, environment: [:])
+                == "new.en.txt was recorded; read it and run the tests again")
+        #expect(
+            try String(contentsOf: file, encoding: .utf8) == """
+                # linemode --screen verification --locale en
+                [   0.000] destination: ""
+                [   0.000] send: [Get code] (disabled)
+                [   0.000] code: "" (disabled)
+                [   0.000] verify: [Verify] (disabled)
+                type destination 13812345678
+                [   0.000] destination: "13812345678"
+                [   0.000] send: [Get code]
 
-            """)
-        #expect(try Self.problem(with: "new.en.txt", clock: .virtual, in: directory, environment: ["CI": "true"]) == nil)
+                """)
+        #expect(
+            try Self.problem(with: "new.en.txt", clock: .virtual, in: directory, environment: ["CI": "true"]) == nil)
     }
 
     /// `diff -u` between the fixture and what ran.
     static func unifiedDiff(expected: String, actual: String, name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("linemode-diff-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "linemode-diff-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let (left, right) = (directory.appendingPathComponent("expected"), directory.appendingPathComponent("actual"))

@@ -28,12 +28,15 @@ struct LinemodeProcess {
         let out = stdout.fileHandleForReading.readDataToEndOfFile()
         let err = errors.finish()
         process.waitUntilExit()
-        return LinemodeProcess(status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
-                               stderr: String(decoding: err, as: UTF8.self))
+        return LinemodeProcess(
+            status: process.terminationStatus, stdout: String(decoding: out, as: UTF8.self),
+            stderr: String(decoding: err, as: UTF8.self))
     }
 
     /// `run(_:input:)` on a thread of its own, for runs that take seconds.
-    static func runOffPool(_ arguments: [String], input: Data = Data(), program: URL = executable) async throws -> LinemodeProcess {
+    static func runOffPool(_ arguments: [String], input: Data = Data(), program: URL = executable) async throws
+        -> LinemodeProcess
+    {
         try await withCheckedThrowingContinuation { continuation in
             Thread { continuation.resume(with: Result { try run(arguments, input: input, program: program) }) }.start()
         }

@@ -11,12 +11,15 @@ struct LiveModeTests {
         let command = "\(LinemodeProcess.executable.path) --clock \(clock) --time-scale 0.05"
         let input = "type destination 138 1234 5678\ntap send\nwait 3s\nquit\n"
         let run = try await LinemodeProcess.runOffPool(
-            ["-q", "-e", "-c", command, "/dev/null"], input: Data(input.utf8), program: URL(fileURLWithPath: "/usr/bin/script"))
+            ["-q", "-e", "-c", command, "/dev/null"], input: Data(input.utf8),
+            program: URL(fileURLWithPath: "/usr/bin/script"))
         let output = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
         #expect(run.status == 0)
         #expect(output.components(separatedBy: "> ").count - 1 == 4)
-        for expected in ["send: [Sending…] (disabled)", "send: [Resend in 60s] (disabled) {Send code: 60 seconds}",
-                         "send: [Resend in 59s] (disabled)", "send: [Resend in 58s] (disabled)"] {
+        for expected in [
+            "send: [Sending…] (disabled)", "send: [Resend in 60s] (disabled) {Send code: 60 seconds}",
+            "send: [Resend in 59s] (disabled)", "send: [Resend in 58s] (disabled)",
+        ] {
             #expect(output.contains(expected))
         }
     }

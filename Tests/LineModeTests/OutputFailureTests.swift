@@ -11,7 +11,9 @@ struct OutputFailureTests {
 
     /// Runs linemode through `sh` so that `redirections` (e.g. `>/dev/full`) apply to it;
     /// the script comes on standard input, and the streams not redirected are captured.
-    static func run(_ redirections: String, _ arguments: [String] = [], script: String = script) throws -> LinemodeProcess {
+    static func run(_ redirections: String, _ arguments: [String] = [], script: String = script) throws
+        -> LinemodeProcess
+    {
         try LinemodeProcess.run(
             ["-c", "exec \"$0\" \"$@\" \(redirections)", LinemodeProcess.executable.path] + arguments,
             input: Data(script.utf8), program: URL(fileURLWithPath: "/bin/sh"))
@@ -21,14 +23,17 @@ struct OutputFailureTests {
     func outputFull() throws {
         let run = try Self.run(">/dev/full")
         #expect(run.status == 3)
-        #expect(run.stderr == "linemode: cannot write the transcript to standard output: No space left on device; stopped\n")
+        #expect(
+            run.stderr == "linemode: cannot write the transcript to standard output: No space left on device; stopped\n"
+        )
     }
 
     @Test("standard output closed: the reason on standard error, nothing run, exit 3")
     func outputClosed() throws {
         let run = try Self.run(">&-")
         #expect(run.status == 3)
-        #expect(run.stderr == "linemode: standard output is closed, so the transcript cannot be written; nothing was run\n")
+        #expect(
+            run.stderr == "linemode: standard output is closed, so the transcript cannot be written; nothing was run\n")
     }
 
     @Test("standard output a pipe whose reader is gone: EPIPE, not a silent SIGPIPE; exit 3")
@@ -49,8 +54,9 @@ struct OutputFailureTests {
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
         #expect(process.terminationStatus == 3)
-        #expect(String(decoding: message, as: UTF8.self)
-            == "linemode: cannot write the transcript to standard output: Broken pipe; stopped\n")
+        #expect(
+            String(decoding: message, as: UTF8.self)
+                == "linemode: cannot write the transcript to standard output: Broken pipe; stopped\n")
     }
 
     @Test("standard error closed while it has something to say: the exit code says so (3)")
@@ -81,7 +87,8 @@ struct OutputFailureTests {
     func helpFull() throws {
         let run = try Self.run(">/dev/full", ["--help"])
         #expect(run.status == 3)
-        #expect(run.stderr.hasPrefix("linemode: cannot write the transcript to standard output: No space left on device"))
+        #expect(
+            run.stderr.hasPrefix("linemode: cannot write the transcript to standard output: No space left on device"))
     }
 
     @Test("a state directory that cannot be written: the screen and standard error say why, exit 4")
@@ -92,7 +99,9 @@ struct OutputFailureTests {
         let run = try LinemodeProcess.run(["--state-dir", file.path], script: Self.script)
         #expect(run.status == 4)
         let path = file.appendingPathComponent("cooldown.json").path
-        #expect(run.stderr.hasPrefix("linemode: cannot read \(path): Not a directory; it is ignored\nlinemode: cannot write \(path): "))
+        #expect(
+            run.stderr.hasPrefix(
+                "linemode: cannot read \(path): Not a directory; it is ignored\nlinemode: cannot write \(path): "))
         #expect(run.stderr.hasSuffix("; the cooldown will not survive a restart\n"))
         #expect(run.stdout.contains("message: The cooldown could not be saved or restored: cannot write \(path): "))
     }

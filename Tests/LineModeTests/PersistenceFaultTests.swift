@@ -9,12 +9,14 @@ import Testing
 struct PersistenceFaultTests {
     @Test("SIGKILL during saves leaves a whole file every time")
     func killDuringSaves() async throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hourglass-kill-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hourglass-kill-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let script = directory.appendingPathComponent("sends.txt")
         // Five sends an hour are allowed: one every 13 minutes saves the file each time.
-        let lines = ["type destination 138 1234 5678"] + Array(repeating: ["tap send", "wait 13m"], count: 300).flatMap { $0 }
+        let lines =
+            ["type destination 138 1234 5678"] + Array(repeating: ["tap send", "wait 13m"], count: 300).flatMap { $0 }
         try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
         let state = directory.appendingPathComponent("state")
         let loaded = try await FixtureTests.onOwnThread {

@@ -26,8 +26,10 @@ struct RealClockFixtureTests {
     }
 
     static let chosen = [
-        "verification-happy-path.en.txt", "verification-suspension.zh-Hans.txt", "verification-restart-state-dir.en.txt",
-        "verification-wrong-code.zh-Hans.txt", "verification-rate-limited.en.txt", "registration-happy-path.zh-Hans.txt",
+        "verification-happy-path.en.txt", "verification-suspension.zh-Hans.txt",
+        "verification-restart-state-dir.en.txt",
+        "verification-wrong-code.zh-Hans.txt", "verification-rate-limited.en.txt",
+        "registration-happy-path.zh-Hans.txt",
     ]
 
     @Test("the same transcript on dispatch", arguments: subset)
@@ -43,11 +45,15 @@ struct RealClockFixtureTests {
     @Test("the executable on libevent prints the fixture with its secrets masked")
     func executableMasksSecrets() async throws {
         let path = FixtureTests.directory.appendingPathComponent("registration-happy-path.en.txt").path
-        let run = try await LinemodeProcess.runOffPool(["--clock", "libevent", "--time-scale", "0.05", "--screen", "registration", path])
+        let run = try await LinemodeProcess.runOffPool([
+            "--clock", "libevent", "--time-scale", "0.05", "--screen", "registration", path,
+        ])
         #expect(run.status == 0)
         let fixture = try String(contentsOfFile: path, encoding: .utf8)
-        let expected = fixture.replacingOccurrences(of: "type password correct horse battery", with: "type password •••••••••••••••••••••")
-            .replacingOccurrences(of: "type confirm correct horse battery", with: "type confirm •••••••••••••••••••••")
+        let expected = fixture.replacingOccurrences(
+            of: "type password correct horse battery", with: "type password •••••••••••••••••••••"
+        )
+        .replacingOccurrences(of: "type confirm correct horse battery", with: "type confirm •••••••••••••••••••••")
         #expect(run.stdout == expected)
         #expect(!run.stdout.contains("horse"))
     }

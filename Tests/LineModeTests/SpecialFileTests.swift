@@ -7,7 +7,8 @@ import Testing
 @Suite("linemode: files that are not regular files are refused without blocking")
 struct SpecialFileTests {
     private static func withDirectory(_ body: (URL) throws -> Void) throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("hg-\(UUID().uuidString.prefix(8))")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hg-\(UUID().uuidString.prefix(8))")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         try body(directory)
@@ -20,7 +21,9 @@ struct SpecialFileTests {
             try kind.make(at: path)
             let run = try LinemodeProcess.run([path])
             #expect(run.status == 1)
-            #expect(run.stderr == "linemode: cannot read the script \(path): \(kind.reason); check the path and its permissions\n")
+            #expect(
+                run.stderr
+                    == "linemode: cannot read the script \(path): \(kind.reason); check the path and its permissions\n")
             #expect(run.stdout == "")
         }
     }

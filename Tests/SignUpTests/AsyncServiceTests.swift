@@ -1,7 +1,8 @@
 import Hourglass
-@testable import SignUp
 import TestSupport
 import Testing
+
+@testable import SignUp
 
 /// An async service whose code requests wait until the test answers them, and which sees
 /// their cancellation.
@@ -118,9 +119,12 @@ struct AsyncServiceTests {
         #expect(clock.pendingTimers == [])
     }
 
-    @Test("the service's own error is shown; any other error is shown as a network error",
-          arguments: [(CodeRequestError.invalidDestination, SendPhase.failed(.invalidDestination)),
-                      (Offline(), SendPhase.failed(.network))] as [(any Error & Sendable, SendPhase)])
+    @Test(
+        "the service's own error is shown; any other error is shown as a network error",
+        arguments: [
+            (CodeRequestError.invalidDestination, SendPhase.failed(.invalidDestination)),
+            (Offline(), SendPhase.failed(.network)),
+        ] as [(any Error & Sendable, SendPhase)])
     func errorMapping(error: any Error & Sendable, expected: SendPhase) async {
         let clock = VirtualClock()
         let model = VerificationViewModel(

@@ -4,7 +4,9 @@ import Testing
 
 @Suite("Verification screen: code entry and its outcomes")
 struct CodeEntryTests {
-    @Test("a wrong code says how many attempts are left and does not restart the cooldown", arguments: SignUpLanguage.allCases)
+    @Test(
+        "a wrong code says how many attempts are left and does not restart the cooldown",
+        arguments: SignUpLanguage.allCases)
     func wrongCode(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = VerificationHarness(language: language)
@@ -12,25 +14,31 @@ struct CodeEntryTests {
         screen.clock.advance(by: .seconds(10))
         screen.model.setCode("000000")
         screen.clock.advance(by: .milliseconds(300))
-        #expect(screen.lines == [
-            "destination: \"138 1234 5678\"",
-            "send: [\(l("Resend in 50s", "重新发送(50s)"))] (disabled) {\(l("Send code: 50 seconds", "发送验证码: 50秒"))}",
-            "code: \"\" — \(l("Wrong code. 4 attempts left", "验证码错误，还可尝试4次"))", "verify: [\(l("Verify", "验证"))] (disabled)",
-            "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"138 1234 5678\"",
+                "send: [\(l("Resend in 50s", "重新发送(50s)"))] (disabled) {\(l("Send code: 50 seconds", "发送验证码: 50秒"))}",
+                "code: \"\" — \(l("Wrong code. 4 attempts left", "验证码错误，还可尝试4次"))",
+                "verify: [\(l("Verify", "验证"))] (disabled)",
+                "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
+            ])
         for _ in 1...3 {
             screen.model.setCode("000000")
             screen.clock.advance(by: .milliseconds(300))
         }
         #expect(screen.model.screen.code.message == l("Wrong code. 1 attempt left", "验证码错误，还可尝试1次"))
         screen.model.setCode("12")
-        #expect(screen.model.screen.code == SecretFieldView(
-            value: Secret("12"), isEnabled: true, message: l("Code expires in 4:49", "验证码将在4分49秒后过期"),
-            label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
+        #expect(
+            screen.model.screen.code
+                == SecretFieldView(
+                    value: Secret("12"), isEnabled: true, message: l("Code expires in 4:49", "验证码将在4分49秒后过期"),
+                    label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
         expectNoTimersLeft(screen.clock)
     }
 
-    @Test("the fifth wrong code locks checks for 15 minutes, counted down; then they work again", arguments: SignUpLanguage.allCases)
+    @Test(
+        "the fifth wrong code locks checks for 15 minutes, counted down; then they work again",
+        arguments: SignUpLanguage.allCases)
     func lockedAfterAttempts(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = VerificationHarness(language: language)
@@ -39,26 +47,31 @@ struct CodeEntryTests {
             screen.model.setCode("000000")
             screen.clock.advance(by: .milliseconds(300))
         }
-        #expect(screen.lines == [
-            "destination: \"138 1234 5678\"",
-            "send: [\(l("Resend in 59s", "重新发送(59s)"))] (disabled) {\(l("Send code: 59 seconds", "发送验证码: 59秒"))}",
-            "code: \"\" (disabled) — \(l("Too many wrong codes. Try again in 15:00", "错误次数过多，请在15分钟后再试"))",
-            "verify: [\(l("Verify", "验证"))] (disabled)",
-            "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"138 1234 5678\"",
+                "send: [\(l("Resend in 59s", "重新发送(59s)"))] (disabled) {\(l("Send code: 59 seconds", "发送验证码: 59秒"))}",
+                "code: \"\" (disabled) — \(l("Too many wrong codes. Try again in 15:00", "错误次数过多，请在15分钟后再试"))",
+                "verify: [\(l("Verify", "验证"))] (disabled)",
+                "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
+            ])
         screen.clock.advance(by: .seconds(61))
         #expect(screen.model.screen.code.message == l("Too many wrong codes. Try again in 13:59", "错误次数过多，请在13分59秒后再试"))
         screen.clock.advance(by: .seconds(840))
-        #expect(screen.lines == [
-            "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
-            "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
-            "verify: [\(l("Verify", "验证"))] (disabled)",
-            "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
+                "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
+                "verify: [\(l("Verify", "验证"))] (disabled)",
+                "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
+            ])
         screen.model.tapSend()
         screen.clock.advance(by: .milliseconds(300))
-        #expect(screen.model.screen.code == SecretFieldView(value: .empty, message: l("Code expires in 5:00", "验证码将在5分钟后过期"),
-            label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
+        #expect(
+            screen.model.screen.code
+                == SecretFieldView(
+                    value: .empty, message: l("Code expires in 5:00", "验证码将在5分钟后过期"),
+                    label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
         expectNoTimersLeft(screen.clock)
     }
 
@@ -75,10 +88,12 @@ struct CodeEntryTests {
         #expect(screen.model.screen.sendButton.isEnabled == false)
         _ = screen.announcements.take()
         screen.clock.advance(by: .seconds(60))
-        #expect(screen.lines == [
-            "destination: \"138 1234 5678\"", "send: [Resend]", "code: \"\" — Code expires in 3:59", "verify: [Verify] (disabled)",
-            "message: You can try again now",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"138 1234 5678\"", "send: [Resend]", "code: \"\" — Code expires in 3:59",
+                "verify: [Verify] (disabled)",
+                "message: You can try again now",
+            ])
         #expect(screen.announcements.values == ["You can request a new code now"])
         expectNoTimersLeft(screen.clock)
     }
@@ -90,15 +105,19 @@ struct CodeEntryTests {
         screen.sendCode()
         screen.model.setCode("123")
         screen.clock.advance(by: .seconds(299))
-        #expect(screen.model.screen.code == SecretFieldView(value: Secret("123"), message: l("Code expires in 0:01", "验证码将在1秒后过期"),
-            label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
+        #expect(
+            screen.model.screen.code
+                == SecretFieldView(
+                    value: Secret("123"), message: l("Code expires in 0:01", "验证码将在1秒后过期"),
+                    label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
         screen.clock.advance(by: .seconds(1))
-        #expect(screen.lines == [
-            "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
-            "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
-            "verify: [\(l("Verify", "验证"))] (disabled)",
-            "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
+                "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
+                "verify: [\(l("Verify", "验证"))] (disabled)",
+                "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
+            ])
         expectNoTimersLeft(screen.clock)
     }
 
@@ -112,17 +131,22 @@ struct CodeEntryTests {
         screen.model.tapSend()
         screen.clock.advance(by: .milliseconds(300))
         #expect(screen.sentCode != oldCode)
-        #expect(screen.lines == [
-            "destination: \"138 1234 5678\"",
-            "send: [\(l("Resend in 60s", "重新发送(60s)"))] (disabled) {\(l("Send code: 60 seconds", "发送验证码: 60秒"))}",
-            "code: \"\" — \(l("Code expires in 5:00", "验证码将在5分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
-            "message: \(l("A new code was sent. The previous code no longer works", "新验证码已发送，之前的验证码已失效"))",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"138 1234 5678\"",
+                "send: [\(l("Resend in 60s", "重新发送(60s)"))] (disabled) {\(l("Send code: 60 seconds", "发送验证码: 60秒"))}",
+                "code: \"\" — \(l("Code expires in 5:00", "验证码将在5分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
+                "message: \(l("A new code was sent. The previous code no longer works", "新验证码已发送，之前的验证码已失效"))",
+            ])
         screen.model.setCode(oldCode)
         screen.clock.advance(by: .milliseconds(300))
-        #expect(screen.model.screen.code == SecretFieldView(value: .empty, message: l(
-            "This code was replaced by a newer one. Enter the latest code", "该验证码已失效，请输入最新的验证码"),
-            label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
+        #expect(
+            screen.model.screen.code
+                == SecretFieldView(
+                    value: .empty,
+                    message: l(
+                        "This code was replaced by a newer one. Enter the latest code", "该验证码已失效，请输入最新的验证码"),
+                    label: l.language.strings.codeLabel, placeholder: l.language.strings.codePlaceholder))
         expectNoTimersLeft(screen.clock)
     }
 
@@ -134,12 +158,14 @@ struct CodeEntryTests {
         screen.service.failNextCheck(with: .network)
         screen.model.setCode("Your code is \(screen.sentCode).")
         screen.clock.advance(by: .milliseconds(300))
-        #expect(screen.lines == [
-            "destination: \"138 1234 5678\"",
-            "send: [\(l("Resend in 60s", "重新发送(60s)"))] (disabled) {\(l("Send code: 60 seconds", "发送验证码: 60秒"))}",
-            "code: \"••••••\" — \(l("Network error. Tap Verify to try again", "网络错误，请重试验证"))", "verify: [\(l("Verify", "验证"))]",
-            "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"138 1234 5678\"",
+                "send: [\(l("Resend in 60s", "重新发送(60s)"))] (disabled) {\(l("Send code: 60 seconds", "发送验证码: 60秒"))}",
+                "code: \"••••••\" — \(l("Network error. Tap Verify to try again", "网络错误，请重试验证"))",
+                "verify: [\(l("Verify", "验证"))]",
+                "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
+            ])
         screen.model.tapVerify()
         screen.model.tapVerify()
         screen.clock.advance(by: .milliseconds(300))

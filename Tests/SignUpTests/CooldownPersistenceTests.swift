@@ -12,7 +12,9 @@ struct CooldownPersistenceTests {
         try body(directory)
     }
 
-    @Test("a restart 20 s into the cooldown shows 40 s at once and keeps the code usable", arguments: SignUpLanguage.allCases)
+    @Test(
+        "a restart 20 s into the cooldown shows 40 s at once and keeps the code usable",
+        arguments: SignUpLanguage.allCases)
     func restart(language: SignUpLanguage) {
         let l = Localized(language: language)
         Self.withTemporaryDirectory { directory in
@@ -23,12 +25,14 @@ struct CooldownPersistenceTests {
             #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["cooldown.json"])
             wall.advance(by: 20)
             let second = VerificationHarness(language: language, store: store, wall: wall)
-            #expect(second.lines == [
-                "destination: \"+8613812345678\"",
-                "send: [\(l("Resend in 40s", "重新发送(40s)"))] (disabled) {\(l("Send code: 40 seconds", "发送验证码: 40秒"))}",
-                "code: \"\" — \(l("Code expires in 4:40", "验证码将在4分40秒后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
-                "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
-            ])
+            #expect(
+                second.lines == [
+                    "destination: \"+8613812345678\"",
+                    "send: [\(l("Resend in 40s", "重新发送(40s)"))] (disabled) {\(l("Send code: 40 seconds", "发送验证码: 40秒"))}",
+                    "code: \"\" — \(l("Code expires in 4:40", "验证码将在4分40秒后过期"))",
+                    "verify: [\(l("Verify", "验证"))] (disabled)",
+                    "message: \(l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678"))",
+                ])
             second.clock.advance(by: .seconds(40))
             #expect(second.model.screen.sendButton.title == l("Resend", "重新发送"))
             expectNoTimersLeft(second.clock)
@@ -59,24 +63,31 @@ struct CooldownPersistenceTests {
             VerificationHarness(store: store, wall: wall).sendCode()
             wall.advance(by: 3_000)
             let restarted = VerificationHarness(store: store, wall: wall)
-            #expect(restarted.lines == [
-                "destination: \"+8613812345678\"", "send: [Resend]",
-                "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
-                "message: Code sent to +86 138****5678",
-            ])
+            #expect(
+                restarted.lines == [
+                    "destination: \"+8613812345678\"", "send: [Resend]",
+                    "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
+                    "message: Code sent to +86 138****5678",
+                ])
             #expect(restarted.clock.pendingTimers == [])
         }
     }
 
-    @Test("a corrupt, empty, huge or wrong-version file is reported and ignored", arguments: [
-        ("{not json", "is not a saved cooldown (not the expected JSON); it is ignored"),
-        ("", "is not a saved cooldown (the file is empty); it is ignored"),
-        ("<70 000 spaces>", "is 70000 bytes, far more than a saved cooldown; it is ignored"),
-        (#"{"codeExpires":0,"codeLifetimeSeconds":300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":2}"#,
-         "(version 2, expected 1); it is ignored"),
-        (#"{"codeExpires":0,"codeLifetimeSeconds":1e300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":1}"#,
-         "(its length is out of range); it is ignored"),
-    ])
+    @Test(
+        "a corrupt, empty, huge or wrong-version file is reported and ignored",
+        arguments: [
+            ("{not json", "is not a saved cooldown (not the expected JSON); it is ignored"),
+            ("", "is not a saved cooldown (the file is empty); it is ignored"),
+            ("<70 000 spaces>", "is 70000 bytes, far more than a saved cooldown; it is ignored"),
+            (
+                #"{"codeExpires":0,"codeLifetimeSeconds":300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":2}"#,
+                "(version 2, expected 1); it is ignored"
+            ),
+            (
+                #"{"codeExpires":0,"codeLifetimeSeconds":1e300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":1}"#,
+                "(its length is out of range); it is ignored"
+            ),
+        ])
     func corruptFile(contents: String, problem: String) throws {
         try Self.withTemporaryDirectory { directory in
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
@@ -85,9 +96,11 @@ struct CooldownPersistenceTests {
             try Data(bytes.utf8).write(to: file)
             let screen = VerificationHarness(store: FileCooldownStore(directory: directory))
             let lines = screen.lines
-            #expect(Array(lines.prefix(4)) == [
-                "destination: \"\"", "send: [Get code] (disabled)", "code: \"\" (disabled)", "verify: [Verify] (disabled)",
-            ])
+            #expect(
+                Array(lines.prefix(4)) == [
+                    "destination: \"\"", "send: [Get code] (disabled)", "code: \"\" (disabled)",
+                    "verify: [Verify] (disabled)",
+                ])
             #expect(lines.count == 5)
             #expect(lines.last?.hasPrefix("message: The cooldown could not be saved or restored: ") == true)
             #expect(lines.last?.hasSuffix(problem) == true)
@@ -107,7 +120,9 @@ struct CooldownPersistenceTests {
             screen.sendCode()
             #expect(screen.model.screen.sendButton.title == "Resend in 60s")
             let message = try #require(screen.model.screen.message)
-            #expect(message.hasPrefix("The cooldown could not be saved or restored: cannot write \(directory.path)/cooldown.json: "))
+            #expect(
+                message.hasPrefix(
+                    "The cooldown could not be saved or restored: cannot write \(directory.path)/cooldown.json: "))
             #expect(message.hasSuffix("; the cooldown will not survive a restart"))
             expectNoTimersLeft(screen.clock)
         }

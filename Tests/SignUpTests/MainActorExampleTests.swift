@@ -8,8 +8,9 @@ import Testing
 struct MainActorExampleTests {
     @available(HourglassObservation, *)
     @MainActor
-    @Test("a main-actor view drives a flow; the reply from a global queue lands on the main thread",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "a main-actor view drives a flow; the reply from a global queue lands on the main thread",
+        .timeLimit(.minutes(1)))
     func mainActorView() async {
         let view = VerificationScreenView(service: GlobalQueueService())
         let onMain = MainThreadCheck()
@@ -47,7 +48,9 @@ final class MainThreadCheck: Sendable {
 
     func record() {
         let on = DispatchQueue.getSpecific(key: key) == 1
-        counts.withLock { on ? ($0.on += 1) : ($0.off += 1) }
+        counts.withLock { counts in
+            if on { counts.on += 1 } else { counts.off += 1 }
+        }
     }
 
     var onMain: Int { counts.withLock { $0.on } }

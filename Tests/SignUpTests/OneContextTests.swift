@@ -41,7 +41,9 @@ final class QueueCheck: Sendable {
 
     func record() {
         let on = DispatchQueue.getSpecific(key: key) == 1
-        counts.withLock { on ? ($0.on += 1) : ($0.off += 1) }
+        counts.withLock { counts in
+            if on { counts.on += 1 } else { counts.off += 1 }
+        }
     }
 
     var onQueue: Int { counts.withLock { $0.on } }
@@ -51,8 +53,9 @@ final class QueueCheck: Sendable {
 @Suite("One context: every change on the clock's context")
 struct OneContextTests {
     @available(HourglassObservation, *)
-    @Test("1 000 registrations, replies on a global queue: every notification on the clock's queue",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "1 000 registrations, replies on a global queue: every notification on the clock's queue",
+        .timeLimit(.minutes(1)))
     func everyNotificationOnTheClocksQueue() async {
         let check = QueueCheck()
         let clock = DispatchClock(queue: check.queue)
@@ -106,16 +109,19 @@ struct OneContextTests {
     }
 
     @available(HourglassObservation, *)
-    @Test("on the clock's context an input is applied at once; from elsewhere it waits for the context",
-          .timeLimit(.minutes(1)))
+    @Test(
+        "on the clock's context an input is applied at once; from elsewhere it waits for the context",
+        .timeLimit(.minutes(1)))
     func inputsOnAndOffContext() async {
         let check = QueueCheck()
         let clock = DispatchClock(queue: check.queue)
         let (changes, continuation) = AsyncStream.makeStream(of: VerificationState.self)
-        let model = VerificationViewModel(clock: clock, service: GlobalQueueService(), onChange: { state in
-            check.record()
-            continuation.yield(state)
-        })
+        let model = VerificationViewModel(
+            clock: clock, service: GlobalQueueService(),
+            onChange: { state in
+                check.record()
+                continuation.yield(state)
+            })
         let appliedAtOnce = check.queue.sync {
             model.setDestination("new@example.com")
             return model.state.destinationText

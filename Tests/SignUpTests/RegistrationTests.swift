@@ -8,24 +8,31 @@ struct RegistrationTests {
     func firstShow(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = RegistrationHarness(language: language)
-        #expect(screen.lines == [
-            "account.destination: \"\"", "account.send: [\(l("Get code", "获取验证码"))] (disabled)",
-            "account.code: \"\" (disabled)", "account.verify: [\(l("Verify", "验证"))] (disabled)",
-            "password: \"\"", "confirm: \"\"", "terms: [ ] \(l("I agree to the Terms of Service", "我已阅读并同意服务条款"))",
-            "submit: [\(l("Create account", "注册"))] (disabled)",
-        ])
+        #expect(
+            screen.lines == [
+                "account.destination: \"\"", "account.send: [\(l("Get code", "获取验证码"))] (disabled)",
+                "account.code: \"\" (disabled)", "account.verify: [\(l("Verify", "验证"))] (disabled)",
+                "password: \"\"", "confirm: \"\"", "terms: [ ] \(l("I agree to the Terms of Service", "我已阅读并同意服务条款"))",
+                "submit: [\(l("Create account", "注册"))] (disabled)",
+            ])
     }
 
-    @Test("verify, choose a password, confirm it, accept the terms, create the account", arguments: SignUpLanguage.allCases)
+    @Test(
+        "verify, choose a password, confirm it, accept the terms, create the account",
+        arguments: SignUpLanguage.allCases)
     func wholeFlow(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = RegistrationHarness(language: language)
         screen.verify()
         screen.model.setPassword("short")
-        #expect(screen.model.screen.password == SecretFieldView(value: Secret("short"), message: l("Use at least 8 characters", "密码至少需要8个字符"),
-            label: l.language.strings.passwordLabel, placeholder: l.language.strings.passwordPlaceholder))
+        #expect(
+            screen.model.screen.password
+                == SecretFieldView(
+                    value: Secret("short"), message: l("Use at least 8 characters", "密码至少需要8个字符"),
+                    label: l.language.strings.passwordLabel, placeholder: l.language.strings.passwordPlaceholder))
         screen.model.setPassword("Password123")
-        #expect(screen.model.screen.password.message == l("This password is too common. Choose another", "这个密码太常见，请换一个"))
+        #expect(
+            screen.model.screen.password.message == l("This password is too common. Choose another", "这个密码太常见，请换一个"))
         screen.model.setPassword("abcdefghij")
         #expect(screen.model.screen.password.message == l("Avoid repeated or sequential characters", "请不要使用重复或连续的字符"))
         screen.model.setPassword("new@example.com1")
@@ -33,30 +40,34 @@ struct RegistrationTests {
         screen.model.setPassword("correct horse battery")
         screen.model.setConfirmation("correct horse")
         screen.model.toggleTerms()
-        #expect(screen.lines == [
-            "account.destination: \"new@example.com\" (disabled)",
-            "account.send: [\(l("Resend", "重新发送"))] (disabled)",
-            "account.code: \"••••••\" (disabled) — \(l("Verified", "验证成功"))", "account.verify: [\(l("Verify", "验证"))] (disabled)",
-            "account.verified: yes",
-            "password: \"•••••••••••••••••••••\" — \(l("Strength: strong", "密码强度：强"))",
-            "confirm: \"•••••••••••••\" — \(l("The passwords do not match", "两次输入的密码不一致"))",
-            "terms: [x] \(l("I agree to the Terms of Service", "我已阅读并同意服务条款"))",
-            "submit: [\(l("Create account", "注册"))] (disabled)",
-        ])
+        #expect(
+            screen.lines == [
+                "account.destination: \"new@example.com\" (disabled)",
+                "account.send: [\(l("Resend", "重新发送"))] (disabled)",
+                "account.code: \"••••••\" (disabled) — \(l("Verified", "验证成功"))",
+                "account.verify: [\(l("Verify", "验证"))] (disabled)",
+                "account.verified: yes",
+                "password: \"•••••••••••••••••••••\" — \(l("Strength: strong", "密码强度：强"))",
+                "confirm: \"•••••••••••••\" — \(l("The passwords do not match", "两次输入的密码不一致"))",
+                "terms: [x] \(l("I agree to the Terms of Service", "我已阅读并同意服务条款"))",
+                "submit: [\(l("Create account", "注册"))] (disabled)",
+            ])
         screen.model.setConfirmation("correct horse battery")
         #expect(screen.model.screen.submitButton.isEnabled)
         screen.model.tapSubmit()
         screen.model.tapSubmit()
-        #expect(Array(screen.lines.suffix(4)) == [
-            "password: \"•••••••••••••••••••••\" (disabled) — \(l("Strength: strong", "密码强度：强"))",
-            "confirm: \"•••••••••••••••••••••\" (disabled)",
-            "terms: [x] \(l("I agree to the Terms of Service", "我已阅读并同意服务条款")) (disabled)",
-            "submit: [\(l("Creating account…", "注册中…"))] (disabled)",
-        ])
+        #expect(
+            Array(screen.lines.suffix(4)) == [
+                "password: \"•••••••••••••••••••••\" (disabled) — \(l("Strength: strong", "密码强度：强"))",
+                "confirm: \"•••••••••••••••••••••\" (disabled)",
+                "terms: [x] \(l("I agree to the Terms of Service", "我已阅读并同意服务条款")) (disabled)",
+                "submit: [\(l("Creating account…", "注册中…"))] (disabled)",
+            ])
         screen.clock.advance(by: .milliseconds(300))
-        #expect(Array(screen.lines.suffix(2)) == [
-            "submit: [\(l("Create account", "注册"))] (disabled)", "message: \(l("Account created", "注册成功"))",
-        ])
+        #expect(
+            Array(screen.lines.suffix(2)) == [
+                "submit: [\(l("Create account", "注册"))] (disabled)", "message: \(l("Account created", "注册成功"))",
+            ])
         #expect(screen.clock.pendingTimers == [])
     }
 
@@ -79,7 +90,9 @@ struct RegistrationTests {
         #expect(screen.changes.values.last == screen.model.screen)
     }
 
-    @Test("errors: network, server message, and an existing account told only after verification", arguments: SignUpLanguage.allCases)
+    @Test(
+        "errors: network, server message, and an existing account told only after verification",
+        arguments: SignUpLanguage.allCases)
     func errors(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = RegistrationHarness(language: language)
@@ -92,19 +105,21 @@ struct RegistrationTests {
         screen.service.failNextRegistration(with: .network)
         screen.model.tapSubmit()
         screen.clock.advance(by: .milliseconds(300))
-        #expect(Array(screen.lines.suffix(2)) == [
-            "submit: [\(l("Create account", "注册"))]", "message: \(l("Network error. Try again", "网络错误，请重试"))",
-        ])
+        #expect(
+            Array(screen.lines.suffix(2)) == [
+                "submit: [\(l("Create account", "注册"))]", "message: \(l("Network error. Try again", "网络错误，请重试"))",
+            ])
         screen.service.failNextRegistration(with: .server(message: "Service unavailable (503)"))
         screen.model.tapSubmit()
         screen.clock.advance(by: .milliseconds(300))
         #expect(screen.model.screen.message == "Service unavailable (503)")
         screen.model.tapSubmit()
         screen.clock.advance(by: .milliseconds(300))
-        #expect(Array(screen.lines.suffix(2)) == [
-            "submit: [\(l("Create account", "注册"))]",
-            "message: \(l("This account already exists. Sign in instead", "该账号已注册，请直接登录"))",
-        ])
+        #expect(
+            Array(screen.lines.suffix(2)) == [
+                "submit: [\(l("Create account", "注册"))]",
+                "message: \(l("This account already exists. Sign in instead", "该账号已注册，请直接登录"))",
+            ])
     }
 
     @Test("requesting a code looks the same for an existing account and a new one")
@@ -132,9 +147,11 @@ struct ScriptedServiceLifetimeTests {
             let service = ScriptedVerificationService(clock: clock)
             released = service
             service.verify(code: Secret("123456"), for: .email("a@example.com")) { _ in }
-            service.register(RegistrationRequest(
-                account: .email("a@example.com"), password: Secret("a long passphrase"),
-                proof: VerificationProof(token: Secret("proof-1")))) { _ in }
+            service.register(
+                RegistrationRequest(
+                    account: .email("a@example.com"), password: Secret("a long passphrase"),
+                    proof: VerificationProof(token: Secret("proof-1")))
+            ) { _ in }
         }
         #expect(released == nil)
         #expect(clock.pendingTimers.count == 2)

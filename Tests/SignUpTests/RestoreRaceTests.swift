@@ -2,11 +2,12 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+import SignUp
+import Testing
+
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
-import SignUp
-import Testing
 
 @Suite("Restore race: a model is whole before its first restored tick")
 struct RestoreRaceTests {
@@ -32,7 +33,8 @@ struct RestoreRaceTests {
             let models = (0..<100).map { _ in
                 RegistrationViewModel(
                     clock: clock, service: ScriptedVerificationService(clock: clock), store: nearlyOverStore(wall),
-                    wallClock: wall, onChange: { screen in
+                    wallClock: wall,
+                    onChange: { screen in
                         if screen.account.sendButton.title == "Resend" { told.yield() }
                     })
             }

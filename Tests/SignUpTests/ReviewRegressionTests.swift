@@ -36,7 +36,9 @@ struct ReviewRegressionTests {
         screen.sendCode()
         screen.clock.advance(by: .seconds(60))
         screen.model.setCode(screen.sentCode)
-        #expect(screen.model.screen.sendButton == ButtonView(title: "Resend", isEnabled: false, accessibilityLabel: "Send code"))
+        #expect(
+            screen.model.screen.sendButton
+                == ButtonView(title: "Resend", isEnabled: false, accessibilityLabel: "Send code"))
         screen.model.tapSend()
         #expect(screen.model.state.send == .sent)
         screen.clock.advance(by: .milliseconds(300))
@@ -50,9 +52,11 @@ struct ReviewRegressionTests {
         screen.sendCode()
         _ = screen.announcements.take()
         screen.clock.advance(by: .seconds(120))
-        #expect(screen.lines == [
-            "destination: \"138 1234 5678\"", "send: [Retry]", "code: \"\" (disabled)", "verify: [Verify] (disabled)",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"138 1234 5678\"", "send: [Retry]", "code: \"\" (disabled)",
+                "verify: [Verify] (disabled)",
+            ])
         #expect(screen.announcements.values == ["You can request a new code now"])
     }
 

@@ -5,25 +5,34 @@ import Testing
 
 /// Every text of a table that takes no argument, by property name.
 func plainStrings(of strings: SignUpStrings) -> [String: String] {
-    Dictionary(uniqueKeysWithValues: Mirror(reflecting: strings).children.compactMap { child in
-        (child.value as? String).map { (child.label ?? "?", $0) }
-    })
+    Dictionary(
+        uniqueKeysWithValues: Mirror(reflecting: strings).children.compactMap { child in
+            (child.value as? String).map { (child.label ?? "?", $0) }
+        })
 }
 
 /// Every text a table makes from a number, an error or a problem, for every case.
 func formattedStrings(of text: SignUpStrings) -> [String] {
-    let requestErrors: [CodeRequestError] = [.network, .rateLimited(retryAfter: .seconds(5)), .invalidDestination,
-                                             .sendLimitReached(retryAfter: .seconds(60))]
-    let checkErrors: [CodeCheckError] = [.wrongCode(attemptsLeft: 1), .expired, .superseded,
-                                         .locked(retryAfter: .seconds(9)), .network]
+    let requestErrors: [CodeRequestError] = [
+        .network, .rateLimited(retryAfter: .seconds(5)), .invalidDestination,
+        .sendLimitReached(retryAfter: .seconds(60)),
+    ]
+    let checkErrors: [CodeCheckError] = [
+        .wrongCode(attemptsLeft: 1), .expired, .superseded,
+        .locked(retryAfter: .seconds(9)), .network,
+    ]
     let problems: [DestinationProblem] = [
         .empty, .invalidEmail, .invalidChinaMobile, .missingCountryCode, .invalidPhone,
     ]
-    let passwordProblems: [PasswordProblem] = [.tooShort(minimum: 8), .tooLong(maximum: 64), .common, .predictable,
-                                               .containsAccount]
-    return [text.resendIn(42), text.retryIn(42), text.seconds(1), text.minutes(1), text.waitClock(299),
-            text.codeSent("x"), text.sendLimit(nil), text.codeExpiresIn("x"), text.storeProblem("x"),
-            text.savedCooldownInvalid("x"), text.canResendIn("x")]
+    let passwordProblems: [PasswordProblem] = [
+        .tooShort(minimum: 8), .tooLong(maximum: 64), .common, .predictable,
+        .containsAccount,
+    ]
+    return [
+        text.resendIn(42), text.retryIn(42), text.seconds(1), text.minutes(1), text.waitClock(299),
+        text.codeSent("x"), text.sendLimit(nil), text.codeExpiresIn("x"), text.storeProblem("x"),
+        text.savedCooldownInvalid("x"), text.canResendIn("x"),
+    ]
         + problems.map(text.destinationProblem)
         + requestErrors.flatMap { [text.requestError($0, nil), text.requestError($0, "x")] }
         + checkErrors.flatMap { [text.checkError($0, nil), text.checkError($0, "x")] }
@@ -60,8 +69,9 @@ struct SignUpStringsTests {
         #expect(en.checkError(.wrongCode(attemptsLeft: 4), nil) == "Wrong code. 4 attempts left")
         let zh = SignUpStrings.simplifiedChinese
         #expect([zh.seconds(1), zh.seconds(2), zh.minutes(1)] == ["1秒", "2秒", "1分钟"])
-        #expect([en.waitClock(299), zh.waitClock(299), zh.waitClock(59), zh.waitClock(300)]
-            == ["4:59", "4分59秒", "59秒", "5分钟"])
+        #expect(
+            [en.waitClock(299), zh.waitClock(299), zh.waitClock(59), zh.waitClock(300)]
+                == ["4:59", "4分59秒", "59秒", "5分钟"])
     }
 
     @Test("one verb for the resend button, counting or not")
@@ -75,23 +85,27 @@ struct SignUpStringsTests {
     @Test("each field has a label and a placeholder on screen")
     func labels() {
         let registration = RegistrationScreen(RegistrationForm(), verification: VerificationState())
-        #expect([registration.account.destination.label, registration.account.destination.placeholder,
-                 registration.account.code.label, registration.account.code.placeholder,
-                 registration.password.label, registration.password.placeholder,
-                 registration.confirmation.label, registration.confirmation.placeholder] == [
-            "Phone or e-mail", "+86 138 1234 5678 or name@example.com", "Verification code", "6-digit code",
-            "Password", "At least 8 characters", "Confirm password", "Type the password again",
-        ])
+        #expect(
+            [
+                registration.account.destination.label, registration.account.destination.placeholder,
+                registration.account.code.label, registration.account.code.placeholder,
+                registration.password.label, registration.password.placeholder,
+                registration.confirmation.label, registration.confirmation.placeholder,
+            ] == [
+                "Phone or e-mail", "+86 138 1234 5678 or name@example.com", "Verification code", "6-digit code",
+                "Password", "At least 8 characters", "Confirm password", "Type the password again",
+            ])
         let chinese = VerificationScreen(VerificationState(config: VerificationConfig(language: .simplifiedChinese)))
         #expect([chinese.destination.label, chinese.code.placeholder] == ["手机号或邮箱", "6位数字验证码"])
     }
 
-    @Test("the language comes from the preferred languages, English when none is available",
-          arguments: [
+    @Test(
+        "the language comes from the preferred languages, English when none is available",
+        arguments: [
             (["zh-Hans-CN", "en"], "zh-Hans"), (["zh-CN"], "zh-Hans"), (["zh"], "zh-Hans"), (["zh_SG"], "zh-Hans"),
             (["zh-Hant-TW", "zh-TW"], "en"), (["zh-HK", "zh-Hans"], "zh-Hans"), (["en-GB"], "en"), (["EN_us"], "en"),
             (["fr-FR", "zh-Hans"], "zh-Hans"), (["fr-FR"], "en"), ([], "en"), (["de-AT"], "de"),
-          ] as [([String], String)])
+        ] as [([String], String)])
     func preferred(tags: [String], expected: String) {
         let available = SignUpLanguage.allCases + [German.language]
         #expect(SignUpLanguage.preferred(from: tags, among: available).identifier == expected)
@@ -118,16 +132,19 @@ struct SignUpStringsTests {
     func german() {
         let screen = VerificationHarness(language: German.language)
         screen.model.setDestination("nobody")
-        #expect(screen.lines == [
-            "destination: \"nobody\" — Diese Telefonnummer ist ungültig", "send: [Code anfordern] (disabled)",
-            "code: \"\" (disabled)", "verify: [Bestätigen] (disabled)",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"nobody\" — Diese Telefonnummer ist ungültig", "send: [Code anfordern] (disabled)",
+                "code: \"\" (disabled)", "verify: [Bestätigen] (disabled)",
+            ])
         screen.sendCode(to: "+49 30 1234567")
-        #expect(screen.lines == [
-            "destination: \"+49 30 1234567\"", "send: [Erneut senden in 60 s] (disabled) {Code senden: 60 Sekunden}",
-            "code: \"\" — Code läuft ab in 5:00 min", "verify: [Bestätigen] (disabled)",
-            "message: Code gesendet an +493****4567",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"+49 30 1234567\"",
+                "send: [Erneut senden in 60 s] (disabled) {Code senden: 60 Sekunden}",
+                "code: \"\" — Code läuft ab in 5:00 min", "verify: [Bestätigen] (disabled)",
+                "message: Code gesendet an +493****4567",
+            ])
         screen.clock.advance(by: .seconds(59))
         #expect(screen.model.screen.sendButton.accessibilityValue == "1 Sekunde")
         screen.clock.advance(by: .seconds(1))
@@ -136,15 +153,18 @@ struct SignUpStringsTests {
         #expect(screen.model.screen.code.message == "Falscher Code. Noch 4 Versuche")
         screen.model.setCode(screen.sentCode)
         screen.clock.advance(by: .milliseconds(300))
-        #expect(screen.lines == [
-            "destination: \"+49 30 1234567\" (disabled)", "send: [Erneut senden] (disabled)",
-            "code: \"••••••\" (disabled) — Bestätigt", "verify: [Bestätigen] (disabled)",
-            "verified: yes",
-        ])
-        #expect(screen.announcements.values == [
-            "Code gesendet an +493****4567", "Neuer Code möglich in 30 Sekunden", "Neuer Code möglich in 10 Sekunden",
-            "Jetzt ist ein neuer Code möglich", "Falscher Code. Noch 4 Versuche", "Bestätigt",
-        ])
+        #expect(
+            screen.lines == [
+                "destination: \"+49 30 1234567\" (disabled)", "send: [Erneut senden] (disabled)",
+                "code: \"••••••\" (disabled) — Bestätigt", "verify: [Bestätigen] (disabled)",
+                "verified: yes",
+            ])
+        #expect(
+            screen.announcements.values == [
+                "Code gesendet an +493****4567", "Neuer Code möglich in 30 Sekunden",
+                "Neuer Code möglich in 10 Sekunden",
+                "Jetzt ist ein neuer Code möglich", "Falscher Code. Noch 4 Versuche", "Bestätigt",
+            ])
         expectNoTimersLeft(screen.clock)
     }
 }

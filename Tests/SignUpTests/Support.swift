@@ -119,7 +119,8 @@ final class RegistrationHarness: Sendable {
         model.verification.tapSend()
         clock.advance(by: .milliseconds(300))
         guard case .success(let destination) = model.verification.state.destination,
-              let code = service.lastCode(sentTo: destination) else { return }
+            let code = service.lastCode(sentTo: destination)
+        else { return }
         model.verification.setCode(code.revealed)
         clock.advance(by: .milliseconds(300))
     }

@@ -1,6 +1,7 @@
 import Hourglass
-@testable import SignUp
 import Testing
+
+@testable import SignUp
 
 /// One row of the verification machine's table: a state, an event at an instant, and the
 /// exact state and effects that follow.
@@ -57,20 +58,25 @@ enum VerificationTable {
     }
 
     static let rows: [VerificationRow] = [
-        VerificationRow(name: "typing a number parses it; no effect", given: start,
-                        event: .destinationChanged("138 1234 5678"), at: at(1), expected: typed, effects: []),
-        VerificationRow(name: "send asks the service", given: typed, event: .sendTapped, at: at(2),
-                        expected: sending, effects: [.requestCode(phone)]),
-        VerificationRow(name: "the destination is frozen while sending", given: sending,
-                        event: .destinationChanged("other"), at: at(2.1), expected: sending.with { $0.now = at(2.1) },
-                        effects: []),
+        VerificationRow(
+            name: "typing a number parses it; no effect", given: start,
+            event: .destinationChanged("138 1234 5678"), at: at(1), expected: typed, effects: []),
+        VerificationRow(
+            name: "send asks the service", given: typed, event: .sendTapped, at: at(2),
+            expected: sending, effects: [.requestCode(phone)]),
+        VerificationRow(
+            name: "the destination is frozen while sending", given: sending,
+            event: .destinationChanged("other"), at: at(2.1), expected: sending.with { $0.now = at(2.1) },
+            effects: []),
         VerificationRow(
             name: "a sent code starts both countdowns, saves and announces", given: sending,
             event: .codeRequestFinished(.success(CodeReceipt())), at: at(2.3), expected: sent,
             effects: [
                 .startCountdown(.cooldown, until: at(62.3)), .startCountdown(.codeExpiry, until: at(302.3)),
-                .save(CooldownSnapshot(destination: phone, cooldownLeft: .seconds(60), cooldownLength: .seconds(60),
-                                       codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.zero])),
+                .save(
+                    CooldownSnapshot(
+                        destination: phone, cooldownLeft: .seconds(60), cooldownLength: .seconds(60),
+                        codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.zero])),
                 .announce(.codeSent("+86 138****5678")),
             ]),
         VerificationRow(
@@ -82,8 +88,10 @@ enum VerificationTable {
                 $0.cooldownEnd = at(32.3)
                 $0.cooldownLength = .seconds(30)
             },
-            effects: [.startCountdown(.cooldown, until: at(32.3)),
-                      .announce(.requestFailed(.rateLimited(retryAfter: .seconds(30))))]),
+            effects: [
+                .startCountdown(.cooldown, until: at(32.3)),
+                .announce(.requestFailed(.rateLimited(retryAfter: .seconds(30)))),
+            ]),
         VerificationRow(
             name: "a reply when nothing was asked is ignored", given: typed,
             event: .codeRequestFinished(.success(CodeReceipt())), at: at(3), expected: typed.with { $0.now = at(3) },
@@ -106,8 +114,10 @@ enum VerificationTable {
                 $0.check = .locked(until: at(910.3))
                 $0.code = .empty
             },
-            effects: [.startCountdown(.lock, until: at(910.3)),
-                      .announce(.codeRejected(.locked(retryAfter: .seconds(900))))]),
+            effects: [
+                .startCountdown(.lock, until: at(910.3)),
+                .announce(.codeRejected(.locked(retryAfter: .seconds(900)))),
+            ]),
         VerificationRow(
             name: "a right code verifies: countdowns stop, the saved cooldown goes", given: checking,
             event: .codeCheckFinished(.success(VerificationProof(token: Secret("t")))), at: at(10.3),

@@ -12,7 +12,7 @@ let package = Package(
         .executableTarget(
             name: "LinemodeFuzzer",
             dependencies: [.product(name: "LineMode", package: "Hourglass")]
-        ),
+        )
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,8 +1,8 @@
 import Foundation
-import Synchronization
 import Hourglass
 import HourglassDispatch
 import HourglassLibevent
+import Synchronization
 
 /// The measures, in order, each on every peer it applies to.
 struct BenchmarkRun {
@@ -82,14 +82,16 @@ struct BenchmarkRun {
             (Peer.rawDispatch, RepeatingPeers.rawDispatch), (Peer.nio, RepeatingPeers.nio),
         ]
         for (peer, body) in peers { recordDrift(peer, body(period, ticks), period: period) }
-        recordDrift(Peer.taskSleep + " (loop)", await RepeatingPeers.taskSleep(period: period, ticks: ticks), period: period)
+        recordDrift(
+            Peer.taskSleep + " (loop)", await RepeatingPeers.taskSleep(period: period, ticks: ticks), period: period)
     }
 
     /// 2b. The same 10 ms timer for 60 s (6 000 ticks): the drift at the end. The peers run at
     /// the same time, each on a thread of its own, so that this takes one minute rather than
     /// six; they idle between ticks, so they hardly disturb one another.
     private func repeatingDriftOverAMinute() {
-        let period: Int64 = 10_000_000, ticks = 6_000
+        let period: Int64 = 10_000_000
+        let ticks = 6_000
         let peers: [(String, @Sendable (Int64, Int) -> [Int64])] = [
             (Peer.floor, RepeatingPeers.floor), (Peer.libeventClock, RepeatingPeers.libeventClock),
             (Peer.dispatchClock, RepeatingPeers.dispatchClock), (Peer.rawLibevent, RepeatingPeers.rawLibevent),
@@ -97,9 +99,12 @@ struct BenchmarkRun {
         ]
         let results = Mutex<[String: [Int64]]>([:])
         let threads = peers.map { peer, body in
-            Thread { let fired = body(period, ticks); results.withLock { $0[peer] = fired } }
+            Thread {
+                let fired = body(period, ticks)
+                results.withLock { $0[peer] = fired }
+            }
         }
-        threads.forEach { $0.start() }
+        for item in threads { item.start() }
         while results.withLock({ $0.count }) < peers.count { Thread.sleep(forTimeInterval: 0.1) }
         let fired = results.withLock { $0 }
         for (peer, _) in peers {
@@ -129,7 +134,8 @@ struct BenchmarkRun {
             (Peer.libeventClock + Peer.byHandle, ScalePeers.libeventClock),
             (Peer.dispatchClock + Peer.byHandle, ScalePeers.dispatchClock),
             (Peer.virtualClock + Peer.byHandle, ScalePeers.virtualClock),
-            (Peer.rawLibevent, ScalePeers.rawLibevent), (Peer.rawDispatch, ScalePeers.rawDispatch), (Peer.nio, ScalePeers.nio),
+            (Peer.rawLibevent, ScalePeers.rawLibevent), (Peer.rawDispatch, ScalePeers.rawDispatch),
+            (Peer.nio, ScalePeers.nio),
         ]
         // The best of two rounds run in turn (one in a quick run): the first touch of fresh
         // memory (page faults) otherwise lands on whichever peer happens to run first.
@@ -156,7 +162,8 @@ struct BenchmarkRun {
     /// timers first: this measures firing, not scheduling (measured above).
     private func burst(random: inout SplitMix, run: Bool) {
         let n = quick ? 20_000 : 100_000
-        let opens: Int64 = 500_000_000, window: Int64 = 100_000_000
+        let opens: Int64 = 500_000_000
+        let window: Int64 = 100_000_000
         let delays = (0..<n).map { _ in opens + Int64.random(in: 0...window, using: &random) }
         guard run else { return }
         let peers: [(String, ([Int64]) -> [Int64])] = [
@@ -169,9 +176,11 @@ struct BenchmarkRun {
             for (peer, body) in peers {
                 let fired = body(delays)
                 guard let last = fired.max(), fired.count == n else { continue }
-                runs[peer, default: []].append((
-                    Double(n) / (Double(max(1, last - opens)) / 1e9), Double(last - opens - window),
-                    Double(Samples(zip(fired, delays).map { $0 - $1 }).p99)))
+                runs[peer, default: []].append(
+                    (
+                        Double(n) / (Double(max(1, last - opens)) / 1e9), Double(last - opens - window),
+                        Double(Samples(zip(fired, delays).map { $0 - $1 }).p99)
+                    ))
             }
         }
         for peer in peers.map(\.0) {
@@ -194,8 +203,12 @@ struct BenchmarkRun {
         if let value = CoalescingPeers.libeventClock(offsets: offsets, leeway: .zero, seconds: seconds) {
             report.add(measure, Peer.libeventClock + " (no leeway)", value, "/s")
         }
-        report.add(measure, Peer.dispatchClock + " (leeway 1 s)", CoalescingPeers.dispatchClock(offsets: offsets, leeway: .seconds(1), seconds: seconds), "/s")
-        report.add(measure, Peer.rawDispatch + " (leeway 1 s)", CoalescingPeers.rawDispatch(offsets: offsets, leeway: 1_000, seconds: seconds), "/s")
+        report.add(
+            measure, Peer.dispatchClock + " (leeway 1 s)",
+            CoalescingPeers.dispatchClock(offsets: offsets, leeway: .seconds(1), seconds: seconds), "/s")
+        report.add(
+            measure, Peer.rawDispatch + " (leeway 1 s)",
+            CoalescingPeers.rawDispatch(offsets: offsets, leeway: 1_000, seconds: seconds), "/s")
         report.add(measure, Peer.nio, CoalescingPeers.nio(offsets: offsets, seconds: seconds), "/s")
     }
 
@@ -204,7 +217,9 @@ struct BenchmarkRun {
         let n = quick ? 200_000 : 1_000_000
         let delays = (0..<n).map { _ in Int64.random(in: 0...3_600_000_000_000, using: &random) }
         guard run else { return }
-        report.add("virtual: fires/s over \(n / 1_000)k timers", Peer.virtualClock, VirtualMeasures.firesPerSecond(delays), "/s")
+        report.add(
+            "virtual: fires/s over \(n / 1_000)k timers", Peer.virtualClock, VirtualMeasures.firesPerSecond(delays),
+            "/s")
         if let flow = VirtualMeasures.verificationFlow(runs: 200) {
             report.add("virtual: 60 s verification flow", Peer.virtualClock, flow, "ns")
         }

@@ -12,7 +12,8 @@ import NIOPosix
 enum CoalescingPeers {
     static func wakeUpsPerSecond(seconds: Double, _ body: () -> Void) -> Double {
         Thread.sleep(forTimeInterval: 0.2)
-        var before = rusage(), after = rusage()
+        var before = rusage()
+        var after = rusage()
         getrusage(RUSAGE_SELF.rawValue, &before)
         Thread.sleep(forTimeInterval: seconds)
         getrusage(RUSAGE_SELF.rawValue, &after)
@@ -23,9 +24,10 @@ enum CoalescingPeers {
     static func hourglass(_ clock: some TimerClock, offsets: [Int64], leeway: Duration, seconds: Double) -> Double {
         let start = clock.now
         let handles = offsets.compactMap { offset in
-            try? clock.countdown(until: start + .nanoseconds(offset) + .seconds(60), leeway: leeway, onTick: { _ in }, onFinish: {})
+            try? clock.countdown(
+                until: start + .nanoseconds(offset) + .seconds(60), leeway: leeway, onTick: { _ in }, onFinish: {})
         }
-        return wakeUpsPerSecond(seconds: seconds) { handles.forEach { $0.cancel() } }
+        return wakeUpsPerSecond(seconds: seconds) { for item in handles { item.cancel() } }
     }
 
     static func libeventClock(offsets: [Int64], leeway: Duration, seconds: Double) -> Double? {
@@ -44,12 +46,13 @@ enum CoalescingPeers {
         let queue = DispatchQueue(label: "bench.coalescing")
         let sources = offsets.map { offset -> any DispatchSourceTimer in
             let source = DispatchSource.makeTimerSource(queue: queue)
-            source.schedule(deadline: .now() + .nanoseconds(Int(offset)), repeating: .seconds(1), leeway: .milliseconds(leeway))
+            source.schedule(
+                deadline: .now() + .nanoseconds(Int(offset)), repeating: .seconds(1), leeway: .milliseconds(leeway))
             source.setEventHandler {}
             source.activate()
             return source
         }
-        return wakeUpsPerSecond(seconds: seconds) { sources.forEach { $0.cancel() } }
+        return wakeUpsPerSecond(seconds: seconds) { for item in sources { item.cancel() } }
     }
 
     static func nio(offsets: [Int64], seconds: Double) -> Double {
@@ -59,6 +62,6 @@ enum CoalescingPeers {
         let tasks = offsets.map { offset in
             loop.scheduleRepeatedTask(initialDelay: .nanoseconds(offset), delay: .seconds(1)) { _ in }
         }
-        return wakeUpsPerSecond(seconds: seconds) { tasks.forEach { $0.cancel() } }
+        return wakeUpsPerSecond(seconds: seconds) { for item in tasks { item.cancel() } }
     }
 }

@@ -17,7 +17,8 @@ enum HourglassBench {
             // with `--by-id`.
             let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000
             var random = SplitMix(seed: 42)
-            let delays = (0..<count).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random) }
+            let delays = (0..<count).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random)
+            }
             var order = (0..<Int32(count)).map { $0 }
             order.shuffle(using: &random)
             switch (value(after: "--clock", in: arguments) ?? "virtual", arguments.contains("--by-id")) {
@@ -32,8 +33,10 @@ enum HourglassBench {
         }
         let only = Set(value(after: "--only", in: arguments)?.split(separator: ",").map(String.init) ?? [])
         if let unknown = only.first(where: { !BenchmarkRun.measures.contains($0) }) {
-            FileHandle.standardError.write(Data(
-                "hourglass-bench: unknown measure '\(unknown)'; use \(BenchmarkRun.measures.joined(separator: ", "))\n".utf8))
+            FileHandle.standardError.write(
+                Data(
+                    "hourglass-bench: unknown measure '\(unknown)'; use \(BenchmarkRun.measures.joined(separator: ", "))\n"
+                        .utf8))
             exit(2)
         }
         if arguments.contains("--profile-virtual") {
@@ -67,9 +70,11 @@ private func value(after option: String, in arguments: [String]) -> String? {
 /// The machine the figures come from.
 enum Machine {
     static func describe() -> String {
-        let cpu = (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
+        let cpu =
+            (try? String(contentsOfFile: "/proc/cpuinfo", encoding: .utf8))?
             .split(separator: "\n").first { $0.hasPrefix("model name") }
-            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" } ?? "unknown CPU"
+            .map { $0.split(separator: ":", maxSplits: 1).last.map { $0.trimmingCharacters(in: .whitespaces) } ?? "" }
+            ?? "unknown CPU"
         let memory = ProcessInfo.processInfo.physicalMemory / 1_073_741_824
         return "\(cpu), \(ProcessInfo.processInfo.activeProcessorCount) cores, \(memory) GiB"
     }

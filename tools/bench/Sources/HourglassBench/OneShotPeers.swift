@@ -28,7 +28,9 @@ enum OneShotPeers {
         handles.reserveCapacity(delays.count)
         for (index, delay) in delays.enumerated() {
             let left = max(0, log.start + delay - now())
-            if let handle = try? clock.oneShot(after: .nanoseconds(left), { _ in log.fired(index) }) { handles.append(handle) }
+            if let handle = try? clock.oneShot(after: .nanoseconds(left), { _ in log.fired(index) }) {
+                handles.append(handle)
+            }
         }
         let fired = log.wait()
         withExtendedLifetime(handles) {}
@@ -61,7 +63,7 @@ enum OneShotPeers {
             sources.append(source)
         }
         let fired = log.wait()
-        sources.forEach { $0.cancel() }
+        for item in sources { item.cancel() }
         return fired
     }
 

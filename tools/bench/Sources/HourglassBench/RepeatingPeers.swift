@@ -1,4 +1,3 @@
-import Synchronization
 import BenchPeers
 import Dispatch
 import Foundation
@@ -7,6 +6,7 @@ import HourglassDispatch
 import HourglassLibevent
 import NIOCore
 import NIOPosix
+import Synchronization
 
 /// A repeating timer of `period` for `ticks` ticks on each peer; returns each tick's fire time
 /// (ns after the start). Tick n is due at (n + 1) × period.
@@ -51,7 +51,8 @@ enum RepeatingPeers {
         let log = FireLog(count: ticks, start: now())
         let counter = Counter()
         let source = DispatchSource.makeTimerSource(flags: .strict, queue: DispatchQueue(label: "bench.repeat"))
-        source.schedule(deadline: .now() + .nanoseconds(Int(period)), repeating: .nanoseconds(Int(period)), leeway: .nanoseconds(0))
+        source.schedule(
+            deadline: .now() + .nanoseconds(Int(period)), repeating: .nanoseconds(Int(period)), leeway: .nanoseconds(0))
         source.setEventHandler {
             let index = counter.next()
             if index < ticks { log.fired(index) }
@@ -67,7 +68,8 @@ enum RepeatingPeers {
         defer { try? group.syncShutdownGracefully() }
         let log = FireLog(count: ticks, start: now())
         let counter = Counter()
-        let task = group.next().scheduleRepeatedTask(initialDelay: .nanoseconds(period), delay: .nanoseconds(period)) { _ in
+        let task = group.next().scheduleRepeatedTask(initialDelay: .nanoseconds(period), delay: .nanoseconds(period)) {
+            _ in
             let index = counter.next()
             if index < ticks { log.fired(index) }
         }

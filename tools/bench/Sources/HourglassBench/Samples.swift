@@ -55,7 +55,8 @@ final class Report {
         for index in figures.indices {
             let figure = figures[index]
             guard let floor = figures.first(where: { $0.measure == figure.measure && $0.peer == Peer.floor }),
-                  floor.value > 0 else { continue }
+                floor.value > 0
+            else { continue }
             figures[index].ratioToFloor = figure.value / floor.value
         }
     }
@@ -63,7 +64,9 @@ final class Report {
     func printTable() {
         let measureWidth = max(7, figures.map(\.measure.count).max() ?? 0)
         let peerWidth = max(4, figures.map(\.peer.count).max() ?? 0)
-        func pad(_ text: String, _ width: Int) -> String { text + String(repeating: " ", count: max(0, width - text.count)) }
+        func pad(_ text: String, _ width: Int) -> String {
+            text + String(repeating: " ", count: max(0, width - text.count))
+        }
         print(pad("measure", measureWidth) + "  " + pad("peer", peerWidth) + "  " + pad("value", 16) + "  × floor")
         print(String(repeating: "-", count: measureWidth + peerWidth + 30))
         var last = ""
@@ -71,13 +74,18 @@ final class Report {
             let measure = figure.measure == last ? "" : figure.measure
             last = figure.measure
             let ratio = figure.ratioToFloor.map { String(format: "%.2f", $0) } ?? "—"
-            print(pad(measure, measureWidth) + "  " + pad(figure.peer, peerWidth) + "  "
-                  + pad(Report.format(figure.value, figure.unit), 16) + "  " + ratio)
+            print(
+                pad(measure, measureWidth) + "  " + pad(figure.peer, peerWidth) + "  "
+                    + pad(Report.format(figure.value, figure.unit), 16) + "  " + ratio)
         }
     }
 
     func writeJSON(to path: String, machine: String) throws {
-        struct Document: Codable { let machine: String; let date: String; let figures: [Figure] }
+        struct Document: Codable {
+            let machine: String
+            let date: String
+            let figures: [Figure]
+        }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
         let document = Document(machine: machine, date: ISO8601DateFormatter().string(from: Date()), figures: figures)
@@ -86,7 +94,10 @@ final class Report {
 
     static func format(_ value: Double, _ unit: String) -> String {
         switch unit {
-        case "ns": value >= 1_000_000 ? String(format: "%.2f ms", value / 1e6) : value >= 1_000 ? String(format: "%.1f µs", value / 1e3) : String(format: "%.0f ns", value)
+        case "ns":
+            value >= 1_000_000
+                ? String(format: "%.2f ms", value / 1e6)
+                : value >= 1_000 ? String(format: "%.1f µs", value / 1e3) : String(format: "%.0f ns", value)
         case "/s": value >= 1e6 ? String(format: "%.2f M/s", value / 1e6) : String(format: "%.0f /s", value)
         case "B": String(format: "%.0f B", value)
         default: String(format: "%.2f %@", value, unit)
@@ -131,7 +142,8 @@ struct Drift {
         let count = Double(lateness.count)
         let meanIndex = (count - 1) / 2
         let meanLateness = lateness.reduce(0, +) / count
-        var covariance = 0.0, variance = 0.0
+        var covariance = 0.0
+        var variance = 0.0
         for (index, late) in lateness.enumerated() {
             covariance += (Double(index) - meanIndex) * (late - meanLateness)
             variance += (Double(index) - meanIndex) * (Double(index) - meanIndex)

@@ -16,9 +16,10 @@ struct ScaleResult {
     /// The faster time of the two runs for each operation, and the larger memory figure
     /// (the memory one run reuses from an earlier one is not free).
     func best(with other: ScaleResult) -> ScaleResult {
-        ScaleResult(scheduleNanoseconds: min(scheduleNanoseconds, other.scheduleNanoseconds),
-                    cancelNanoseconds: min(cancelNanoseconds, other.cancelNanoseconds),
-                    residentBytes: max(residentBytes, other.residentBytes))
+        ScaleResult(
+            scheduleNanoseconds: min(scheduleNanoseconds, other.scheduleNanoseconds),
+            cancelNanoseconds: min(cancelNanoseconds, other.cancelNanoseconds),
+            residentBytes: max(residentBytes, other.residentBytes))
     }
 }
 
@@ -28,12 +29,16 @@ struct ScaleResult {
 enum ScalePeers {
     static func floor(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
         let result = floor_scale(delays, order, Int32(delays.count))
-        return ScaleResult(scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns, residentBytes: result.resident_bytes)
+        return ScaleResult(
+            scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns,
+            residentBytes: result.resident_bytes)
     }
 
     static func rawLibevent(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
         let result = libevent_scale(delays, order, Int32(delays.count))
-        return ScaleResult(scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns, residentBytes: result.resident_bytes)
+        return ScaleResult(
+            scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns,
+            residentBytes: result.resident_bytes)
     }
 
     /// Measures `schedule` (which returns one handle per timer) and `cancel` on the handles.
@@ -55,16 +60,20 @@ enum ScalePeers {
     }
 
     static func hourglass(_ clock: some TimerClock, _ delays: [Int64], _ order: [Int32]) -> ScaleResult {
-        measure(delays, order, schedule: { delay in try? clock.oneShot(after: .nanoseconds(delay)) { _ in } }, cancel: { $0.cancel() })
+        measure(
+            delays, order, schedule: { delay in try? clock.oneShot(after: .nanoseconds(delay)) { _ in } },
+            cancel: { $0.cancel() })
     }
 
     /// One-shots by ``TimerID`` (no handle object) at deadlines computed from one reading of
     /// the clock, as the floor does.
     static func hourglassByID(_ clock: some TimerClock, _ delays: [Int64], _ order: [Int32]) -> ScaleResult {
         let base = clock.now.nanoseconds
-        return measure(delays, order, schedule: { delay in
-            try? clock.schedule(at: TimerInstant(nanoseconds: base + delay)) { _ in }
-        }, cancel: { clock.cancel($0) })
+        return measure(
+            delays, order,
+            schedule: { delay in
+                try? clock.schedule(at: TimerInstant(nanoseconds: base + delay)) { _ in }
+            }, cancel: { clock.cancel($0) })
     }
 
     static func libeventClock(_ delays: [Int64], _ order: [Int32]) -> ScaleResult? {
@@ -101,19 +110,23 @@ enum ScalePeers {
 
     static func rawDispatch(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
         let queue = DispatchQueue(label: "bench.scale")
-        return measure(delays, order, schedule: { delay -> (any DispatchSourceTimer)? in
-            let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
-            source.schedule(deadline: .now() + .nanoseconds(Int(delay)), repeating: .never, leeway: .nanoseconds(0))
-            source.setEventHandler {}
-            source.activate()
-            return source
-        }, cancel: { $0.cancel() })
+        return measure(
+            delays, order,
+            schedule: { delay -> (any DispatchSourceTimer)? in
+                let source = DispatchSource.makeTimerSource(flags: .strict, queue: queue)
+                source.schedule(deadline: .now() + .nanoseconds(Int(delay)), repeating: .never, leeway: .nanoseconds(0))
+                source.setEventHandler {}
+                source.activate()
+                return source
+            }, cancel: { $0.cancel() })
     }
 
     static func nio(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
         let group = MultiThreadedEventLoopGroup(numberOfThreads: 1)
         defer { try? group.syncShutdownGracefully() }
         let loop = group.next()
-        return measure(delays, order, schedule: { delay in loop.scheduleTask(in: .nanoseconds(delay)) {} }, cancel: { $0.cancel() })
+        return measure(
+            delays, order, schedule: { delay in loop.scheduleTask(in: .nanoseconds(delay)) {} }, cancel: { $0.cancel() }
+        )
     }
 }
