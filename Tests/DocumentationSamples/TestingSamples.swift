@@ -9,11 +9,11 @@ struct TestingSamples {
     func countdownAfterSuspension() throws {
         let clock = VirtualClock()
         let shown = Printed()
-        let countdown = try clock.countdown(
-            for: .seconds(60),
-            onTick: { tick in
-                shown.append("Resend in \(tick.remainingSeconds)s")
-            }, onFinish: { shown.append("Resend") })
+        let countdown = try clock.countdown(for: .seconds(60)) { tick in
+            shown.append("Resend in \(tick.remainingSeconds)s")
+        } onFinish: {
+            shown.append("Resend")
+        }
 
         clock.advance(by: .seconds(2))
         clock.suspend(for: .seconds(40))

@@ -24,11 +24,11 @@ struct TimersTourSamples {
         }
 
         // Countdown: ticks on whole seconds before the deadline, read from it, then one finish.
-        let resend = try clock.countdown(
-            for: .seconds(3),
-            onTick: { tick in
-                print("Resend in \(tick.remainingSeconds)s")
-            }, onFinish: { print("Resend") })
+        let resend = try clock.countdown(for: .seconds(3)) { tick in
+            print("Resend in \(tick.remainingSeconds)s")
+        } onFinish: {
+            print("Resend")
+        }
 
         clock.advance(by: .seconds(2))  // runs everything due, in order, at exact instants
         clock.suspend(for: .seconds(3))  // as a process suspension: late, coalesced
