@@ -27,13 +27,22 @@ struct ClientTests {
     }
 
     @Test("a verification flow reaches \"Resend in 59s\" one second after the code is sent")
-    func verificationFlow() {
+    func verificationFlow() async {
         let clock = VirtualClock()
+        // The app's service answers from a task: wait for the model to say it has the reply
+        // (its onChange, on the clock's context) before moving time, so the test cannot race it.
+        let (replies, replied) = AsyncStream.makeStream(of: String.self)
         let model = VerificationViewModel(
             config: VerificationConfig(cooldown: .seconds(60), language: .english),
-            clock: clock, service: AppVerificationService())
+            clock: clock, service: AppVerificationService(),
+            onChange: { state in
+                let title = VerificationScreen(state).sendButton.title
+                if title.hasPrefix("Resend") { replied.yield(title) }
+            })
         model.setDestination("+1 415 555 0100")
         model.tapSend()
+        var titles = replies.makeAsyncIterator()
+        #expect(await titles.next() == "Resend in 60s")
         clock.advance(by: .seconds(1))
         #expect(model.screen.sendButton.title == "Resend in 59s")
         #expect(model.screen.sendButton.isEnabled == false)
