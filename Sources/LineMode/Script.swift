@@ -19,12 +19,16 @@ public struct Script: Sendable {
     /// Every problem, in line order.
     public let errors: [ScriptError]
 
-    /// Parses `data` for `screen`. Checks each line's bytes first: valid UTF-8, no NUL byte,
-    /// at most ``ScriptParser/longestLine`` characters.
+    /// Parses `data` for `screen`. A UTF-8 byte-order mark at the start is skipped; lines end
+    /// with LF or CRLF. Checks each line's bytes first: valid UTF-8, no NUL byte, no carriage
+    /// return but the one of a CRLF ending (CR-only line endings are refused, not read as one
+    /// long line), at most ``ScriptParser/longestLine`` characters.
     public init(data: Data, screen: ScriptScreen) {
         var lines: [Line] = []
         var errors: [ScriptError] = []
-        var chunks = data.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
+        let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
+        let text = data.starts(with: byteOrderMark) ? data.dropFirst(byteOrderMark.count) : data[...]
+        var chunks = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if chunks.last?.isEmpty == true { chunks.removeLast() }
         for (index, chunk) in chunks.enumerated() {
             let number = index + 1
@@ -33,6 +37,11 @@ public struct Script: Sendable {
             if bytes.contains(0) {
                 errors.append(
                     ScriptError(line: number, "contains a NUL byte; a script is plain text, one command a line"))
+                lines.append(Line(number: number, text: "", command: nil))
+                continue
+            }
+            if bytes.contains(UInt8(ascii: "\r")) {
+                errors.append(ScriptError(line: number, Self.carriageReturnMessage))
                 lines.append(Line(number: number, text: "", command: nil))
                 continue
             }
@@ -65,6 +74,10 @@ public struct Script: Sendable {
         self.lines = lines
         self.errors = errors
     }
+
+    static let carriageReturnMessage =
+        "contains a carriage return (CR) that does not end a CRLF line ending; CR-only line endings are not read: "
+        + "save the script with LF or CRLF line endings"
 
     /// How much clock time the script lets pass (its waits and suspensions together).
     public var clockTime: Duration {

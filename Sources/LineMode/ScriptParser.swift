@@ -31,7 +31,7 @@ public enum ScriptParser: Sendable {
     static func parse(_ text: String, line: Int, screen: ScriptScreen) throws(ScriptError) -> ScriptCommand? {
         let content =
             text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let words = content.split(whereSeparator: { $0 == " " || $0 == "\t" }).map(String.init)
+        let words = content.split(whereSeparator: \.isWhitespace).map(String.init)
         guard let name = words.first else { return nil }
         let arguments = Array(words.dropFirst())
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
@@ -75,7 +75,7 @@ public enum ScriptParser: Sendable {
             try count(1, "wall +DURATION or wall -DURATION")
             let sign = arguments[0].first
             guard sign == "+" || sign == "-" else {
-                throw fail("'wall' takes a signed duration such as +1h or -30m, got '\(arguments[0])'")
+                throw fail("'wall' takes a signed duration such as +1h or -30m, got \(quoted(arguments[0]))")
             }
             let duration = try Self.duration(String(arguments[0].dropFirst()), line: line)
             return .wall(sign == "-" ? .zero - duration : duration)
@@ -97,20 +97,21 @@ public enum ScriptParser: Sendable {
     static func duration(_ word: String, line: Int) throws(ScriptError) -> Duration {
         guard let duration = ScriptDuration.parse(word) else {
             throw ScriptError(
-                line: line, "'\(word)' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)")
+                line: line, "\(quoted(word)) is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)")
         }
         return duration
     }
 
-    /// The text after the first `words` words, spaces inside kept.
+    /// The text after the first `words` words, spaces inside kept. Words are separated by any
+    /// white space (a space, a tab, a no-break or an ideographic space).
     static func rest(of content: String, after words: Int) -> String {
         var rest = Substring(content)
         for _ in 0..<words {
-            rest = rest.drop { $0 == " " || $0 == "\t" }
-            rest = rest.drop { $0 != " " && $0 != "\t" }
+            rest = rest.drop(while: \.isWhitespace)
+            rest = rest.drop { !$0.isWhitespace }
         }
-        rest = rest.drop { $0 == " " || $0 == "\t" }
-        while let last = rest.last, last == " " || last == "\t" { rest = rest.dropLast() }
+        rest = rest.drop(while: \.isWhitespace)
+        while let last = rest.last, last.isWhitespace { rest = rest.dropLast() }
         return String(rest)
     }
 
@@ -119,7 +120,23 @@ public enum ScriptParser: Sendable {
         let on = screen.map { " on the \($0.rawValue) screen" } ?? ""
         let suggestion = choices.map { ($0, editDistance($0, word)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
         let hint = suggestion.map { "; did you mean '\($0.0)'?" } ?? ""
-        return "unknown \(kind) '\(word)'\(on)\(hint) (\(kind)s: \(choices.joined(separator: ", ")))"
+        return "unknown \(kind) \(quoted(word))\(on)\(hint) (\(kind)s: \(choices.joined(separator: ", ")))"
+    }
+
+    /// `word` in single quotes, with every character a reader cannot see (format and control
+    /// characters such as a byte-order mark or a zero-width space) written as `\u{FEFF}`, so
+    /// that "unknown command '\u{FEFF}type'" says why `type` was not understood.
+    static func quoted(_ word: String) -> String {
+        var shown = ""
+        for scalar in word.unicodeScalars {
+            switch scalar.properties.generalCategory {
+            case .format, .control, .unassigned, .privateUse, .surrogate, .lineSeparator, .paragraphSeparator:
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            default:
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return "'" + shown + "'"
     }
 
     /// Levenshtein distance, for "did you mean".

@@ -28,7 +28,8 @@ enum ServerCommandParser {
             let text = ScriptParser.rest(of: content, after: 2)
             guard case .success(let destination) = Destination.parse(text) else {
                 throw fail(
-                    "'\(text)' is not a phone number or an e-mail address; write e.g. server account user@example.com")
+                    "\(ScriptParser.quoted(text)) is not a phone number or an e-mail address; write e.g. server account user@example.com"
+                )
             }
             return .account(destination)
         case "fail":
