@@ -25,46 +25,55 @@ public enum ScriptRunner: Sendable {
         _ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
         storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
     ) throws -> [ScriptError] {
-        guard script.errors.isEmpty || options.keepGoing else { return script.errors }
+        try runCountingSteps(script, options: options, write: write, storeProblem: storeProblem).errors
+    }
+
+    /// ``run(_:options:write:storeProblem:)``, also returning the lines and problems its
+    /// ``ScriptCursor`` handed out: the work done, linear in the script's length.
+    static func runCountingSteps(
+        _ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
+        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
+    ) throws -> (errors: [ScriptError], steps: Int) {
+        guard script.errors.isEmpty || options.keepGoing else { return (script.errors, 0) }
         switch options.clock {
         case .virtual:
-            runVirtual(script, options: options, write: write, storeProblem: storeProblem)
+            let steps = runVirtual(script, options: options, write: write, storeProblem: storeProblem)
+            return (script.errors, steps)
         case .dispatch:
             let base = DispatchClock()
             let finished = DispatchSemaphore(value: 0)
-            try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) {
+            let steps = try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) {
                 finished.signal()
             }
             finished.wait()
             base.shutdown()
+            return (script.errors, steps.count)
         case .libevent:
             #if canImport(HourglassLibevent)
             let base = try LibeventClock()
-            try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) { base.stop() }
+            let steps = try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) {
+                base.stop()
+            }
             try base.run()
+            return (script.errors, steps.count)
             #else
             throw UnavailableClock.libevent
             #endif
         }
-        return script.errors
     }
 
     private static func runVirtual(
         _ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
         storeProblem: @escaping @Sendable (CooldownStoreError) -> Void
-    ) {
+    ) -> Int {
         let clock = VirtualClock()
         let session = LineModeSession(clock: clock, options: options, write: write, storeProblem: storeProblem)
-        let leading = script.leadingComments
-        for line in leading { session.echo(line) }
+        var cursor = ScriptCursor(script)
+        for line in cursor.takeLeadingComments() { session.echo(line) }
         session.start()
-        var errors = script.errors[...]
-        for line in script.lines.dropFirst(leading.count) {
+        while let (line, error) = cursor.next() {
             session.echo(line)
-            if let error = errors.first, error.line == line.number {
-                session.report(error)
-                errors = errors.dropFirst()
-            }
+            if let error { session.report(error) }
             guard let command = line.command else { continue }
             switch session.perform(command) {
             case .wait(let duration): clock.advance(by: duration)
@@ -75,47 +84,50 @@ public enum ScriptRunner: Sendable {
         // The script is over: what is still pending will never run, and must not keep the
         // objects its callbacks hold alive.
         clock.timerQueue.cancelAll()
+        return cursor.steps
     }
 
     private static func runReal(
         _ script: Script, on base: any TimerClock, options: LineModeOptions,
         write: @escaping @Sendable (String) -> Void, storeProblem: @escaping @Sendable (CooldownStoreError) -> Void,
         finish: @escaping @Sendable () -> Void
-    ) throws {
+    ) throws -> RealClockSteps {
         let clock = try ScaledClock(base: base, scale: options.timeScale)
         let steps = RealClockSteps(
             script: script, clock: clock, options: options, write: write, storeProblem: storeProblem, finish: finish)
         clock.enqueue(at: .zero) { _ in steps.begin() }
+        return steps
     }
 }
 
 /// The script's steps on a real clock: each step runs on the clock's context, then asks to
 /// be continued at the next instant the script names.
-private final class RealClockSteps: @unchecked Sendable {
-    // @unchecked Sendable: `session` and `next` are used only on the clock's serial context.
-    private let script: Script
+final class RealClockSteps: @unchecked Sendable {
+    // @unchecked Sendable: `session` and `cursor` are used only on the clock's serial context,
+    // and `count` is read only after `finish` has run there (the runner waits for it).
     private let clock: ScaledClock
     private let options: LineModeOptions
     private let write: @Sendable (String) -> Void
     private let storeProblem: @Sendable (CooldownStoreError) -> Void
     private let finish: @Sendable () -> Void
     private var session: LineModeSession?
-    private var next = 0
+    private var cursor: ScriptCursor
+    /// The cursor's steps, once the script has finished.
+    private(set) var count = 0
 
     init(
         script: Script, clock: ScaledClock, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
         storeProblem: @escaping @Sendable (CooldownStoreError) -> Void, finish: @escaping @Sendable () -> Void
     ) {
-        (self.script, self.clock, self.options, self.write, self.finish) = (script, clock, options, write, finish)
+        (self.clock, self.options, self.write, self.finish) = (clock, options, write, finish)
+        cursor = ScriptCursor(script)
         self.storeProblem = storeProblem
     }
 
     func begin() {
         let session = LineModeSession(clock: clock, options: options, write: write, storeProblem: storeProblem)
         self.session = session
-        let leading = script.leadingComments
-        for line in leading { session.echo(line) }
-        next = leading.count
+        for line in cursor.takeLeadingComments() { session.echo(line) }
         session.start()
         step(at: .zero)
     }
@@ -123,11 +135,9 @@ private final class RealClockSteps: @unchecked Sendable {
     /// Runs lines until one makes time pass; then continues at the instant it names.
     private func step(at instant: TimerInstant) {
         guard let session else { return }
-        while next < script.lines.count {
-            let line = script.lines[next]
-            next += 1
+        while let (line, error) = cursor.next() {
             session.echo(line)
-            if let error = script.errors.first(where: { $0.line == line.number }) { session.report(error) }
+            if let error { session.report(error) }
             guard let command = line.command else { continue }
             switch session.perform(command) {
             case .wait(let duration):
@@ -143,6 +153,7 @@ private final class RealClockSteps: @unchecked Sendable {
             }
         }
         self.session = nil
+        count = cursor.steps
         finish()
     }
 
