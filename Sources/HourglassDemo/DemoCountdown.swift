@@ -11,6 +11,9 @@ import HourglassLibevent
 /// reading the pipe sees each tick when it happens.
 struct DemoCountdown {
     let seconds: Int64
+    /// For tests: stop the process (SIGSTOP) shortly after the tick that shows this many
+    /// seconds left, as a debugger or the system would; real clocks only.
+    var stopAt: Int64?
 
     func run(on kind: DemoClockKind) throws {
         switch kind {
@@ -61,6 +64,7 @@ struct DemoCountdown {
                 let late = tick.now - tick.scheduled
                 if tick.skippedTicks == 0 && !tick.isManual { lateness.add(late) }
                 Self.say("[+\(Self.format(tick.now - start))] \(Self.describe(tick)) (late \(Self.milliseconds(late)))")
+                if tick.remainingSeconds == stopAt && !tick.isManual { Self.stopSoon(clock: clock, start: start) }
             },
             onFinish: {
                 Self.say("[+\(Self.format(clock.now - start))] finished; \(lateness.summary)")
@@ -72,6 +76,17 @@ struct DemoCountdown {
         Self.say("countdown of \(seconds)s on the \(name) clock, started")
         try wait(finished)
         _ = countdown
+    }
+
+    /// Stops this process 0.3 s from now, from a thread of its own, so that the clock is
+    /// stopped while it waits for its next deadline; says so first, with the time.
+    private static func stopSoon(clock: some TimerClock, start: TimerInstant) {
+        let stopper = Thread {
+            Thread.sleep(forTimeInterval: 0.3)
+            say("[+\(format(clock.now - start))] stopping the process (SIGSTOP)")
+            kill(getpid(), SIGSTOP)
+        }
+        stopper.start()
     }
 
     private static func describe(_ tick: CountdownTick) -> String {

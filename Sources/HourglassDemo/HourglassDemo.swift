@@ -26,6 +26,11 @@ struct HourglassDemo: ParsableCommand {
     @Option(help: .hidden)
     var extraOpenFiles: Int?
 
+    /// For tests: on a real clock, stop the process (SIGSTOP) 0.3 s after the tick that shows
+    /// this many seconds left; a "stopping" line comes first.
+    @Option(help: .hidden)
+    var stopAt: Int?
+
     func validate() throws {
         guard (1...3_600).contains(seconds) else {
             throw ValidationError("--seconds must be a whole number from 1 to 3600, not \(seconds)")
@@ -34,7 +39,7 @@ struct HourglassDemo: ParsableCommand {
 
     func run() throws {
         if let extraOpenFiles { try Self.limitOpenFiles(toExtra: extraOpenFiles) }
-        try DemoCountdown(seconds: Int64(seconds)).run(on: clock)
+        try DemoCountdown(seconds: Int64(seconds), stopAt: stopAt.map(Int64.init)).run(on: clock)
     }
 
     /// Lowers RLIMIT_NOFILE to the lowest free descriptor number plus `extra`.
