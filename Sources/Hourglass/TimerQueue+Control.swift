@@ -12,38 +12,44 @@ extension TimerQueue {
                 delay: oneShot.delay, leeway: leeway, start: start, hasHandle: hasHandle, handler: handler)
         }
         let now = backend.now.nanoseconds
-        return lock.withLock {
+        let id = lock.withLock {
             let id = storage.allocate(
                 kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if start { startLocked(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
             return id
         }
+        if let timerAdded { timerAdded(liveCount) }
+        return id
     }
 
     /// Adds a one-shot due `delay` after its start; starts it at once when `start` is true.
     @usableFromInline
     func addOneShot(delay: Int64, leeway: Int64, start: Bool, hasHandle: Bool, handler: TimerHandler) -> TimerID {
         let now = start ? backend.now.nanoseconds : 0
-        return lock.withLock {
+        let id = lock.withLock {
             let id = storage.allocateOneShot(
                 value: delay, isAbsolute: false, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if start { storage.startNewOneShot(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
             return id
         }
+        if let timerAdded { timerAdded(liveCount) }
+        return id
     }
 
     /// Adds a running one-shot due at `deadline`; the clock is not read.
     @usableFromInline
     func addOneShot(deadline: Int64, leeway: Int64, hasHandle: Bool, handler: TimerHandler) -> TimerID {
-        lock.withLock {
+        let id = lock.withLock {
             let id = storage.allocateOneShot(
                 value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
             storage.startNewOneShot(slot: Int(id.slot), now: 0)
             rearmLocked()
             return id
         }
+        if let timerAdded { timerAdded(liveCount) }
+        return id
     }
 
     /// The timer's state; `cancelled` once nothing names it any more.

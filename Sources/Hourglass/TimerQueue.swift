@@ -27,6 +27,8 @@ public final class TimerQueue: @unchecked Sendable {
     /// The callback running now, if any: its thread and its scheduled instant.
     var firing: (thread: CallbackThread, scheduled: TimerInstant)?
     let backend: any TimerBackend
+    /// Told the number of live timers after each one is added (``VirtualClock``'s waiters).
+    let timerAdded: (@Sendable (Int) -> Void)?
 
     /// Creates a queue driven by `backend`, and hands the backend its ``TimerRunner`` through
     /// ``TimerBackend/attach(_:)`` before returning.
@@ -34,8 +36,12 @@ public final class TimerQueue: @unchecked Sendable {
         self.init(backend: backend, storage: TimerStorage())
     }
 
-    init(backend: any TimerBackend, storage: consuming TimerStorage) {
+    init(
+        backend: any TimerBackend, storage: consuming TimerStorage,
+        timerAdded: (@Sendable (Int) -> Void)? = nil
+    ) {
         self.backend = backend
+        self.timerAdded = timerAdded
         storageMemory.initialize(to: storage)
         backend.attach(TimerRunner(self))
     }

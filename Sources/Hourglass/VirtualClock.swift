@@ -15,11 +15,33 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     private var advancing = false
     private var pendingTarget: Int64 = .min
     private var advancingThread: CallbackThread?
+    private let waiters: PendingTimerWaiters
 
     /// A virtual clock at instant zero with no timers.
     public init() {
+        let waiters = PendingTimerWaiters()
+        self.waiters = waiters
         backend = VirtualBackend()
-        timerQueue = TimerQueue(backend: backend)
+        timerQueue = TimerQueue(backend: backend, storage: TimerStorage()) { waiters.timersChanged(liveCount: $0) }
+    }
+
+    /// Waits until at least `count` timers are live on this clock (idle, running or paused),
+    /// without polling and without real time passing.
+    ///
+    /// Work started in a `Task` reaches the clock later than the call that started it: a
+    /// `sleep(for:)` registers its timer, a reply handed over with ``TimerClock/perform(_:)``
+    /// becomes a timer, only when the task gets that far. Advancing the clock before then
+    /// misses them. Wait for them first, counting from ``TimerClock/pendingTimers``:
+    ///
+    /// ```swift
+    /// let before = clock.pendingTimers.count
+    /// model.tapSend()                                   // the service answers from a task
+    /// try await clock.waitForPendingTimers(before + 1)  // its reply is on the clock
+    /// clock.advance(by: .seconds(1))
+    /// ```
+    /// - Throws: `CancellationError` if the waiting task is cancelled first.
+    public func waitForPendingTimers(_ count: Int) async throws {
+        try await waiters.wait(for: count) { [timerQueue] in timerQueue.liveCount }
     }
 
     /// Moves time forward by `duration`, running every timer that falls due on the way.

@@ -24,4 +24,18 @@ struct TestingSamples {
         #expect(countdown.state == .finished)
         #expect(clock.pendingTimers.isEmpty)
     }
+
+    @Test("a task's sleep is awaited before the clock moves")
+    func taskSleep() async throws {
+        let clock = VirtualClock()
+        let task = Task {
+            try await clock.sleep(for: .seconds(5))
+            return clock.now
+        }
+
+        try await clock.waitForPendingTimers(1)
+        clock.advance(by: .seconds(5))
+        #expect(try await task.value == TimerInstant(nanoseconds: 5_000_000_000))
+        #expect(clock.pendingTimers.isEmpty)
+    }
 }

@@ -14,6 +14,9 @@ final class ManualService: VerificationService {
 
     private let waiters = Locked<[Int: Waiter]>([:])
     private let issued = Locked(0)
+    /// Requests that have started to wait for an answer, and those whose task was cancelled.
+    let requestsWaiting = AsyncCount()
+    let requestsCancelled = AsyncCount()
 
     func requestCode(to destination: Destination) async throws -> CodeReceipt {
         let id = issued.withLock { count in
@@ -27,7 +30,11 @@ final class ManualService: VerificationService {
                     waiters[id] = Waiter(continuation: continuation)
                     return false
                 }
-                if cancelledAlready { continuation.resume(throwing: CancellationError()) }
+                if cancelledAlready {
+                    continuation.resume(throwing: CancellationError())
+                } else {
+                    requestsWaiting.increment()
+                }
             }
         } onCancel: {
             let continuation = waiters.withLock { waiters in
@@ -35,6 +42,7 @@ final class ManualService: VerificationService {
                 return waiters[id]?.continuation
             }
             continuation?.resume(throwing: CancellationError())
+            requestsCancelled.increment()
         }
     }
 
@@ -71,29 +79,21 @@ struct FailingService: VerificationService {
 /// An error that is none of the service's own.
 struct Offline: Error {}
 
-/// Yields until `condition` holds (a task on another thread gets there), at most 100 000 times.
-func eventually(_ condition: () -> Bool) async -> Bool {
-    for _ in 0..<100_000 {
-        if condition() { return true }
-        await Task.yield()
-    }
-    return condition()
-}
-
 @Suite("Async services: the model owns the task, cancels it, and applies replies on its clock")
 struct AsyncServiceTests {
     @Test("a reply that arrives off the clock is applied on it, at the instant it was handed over")
-    func replyHandedToTheClock() async {
+    func replyHandedToTheClock() async throws {
         let clock = VirtualClock()
         let service = ManualService()
         let model = VerificationViewModel(clock: clock, service: service, wallClock: ManualWallClock())
         model.setDestination("new@example.com")
         model.tapSend()
-        #expect(await eventually { service.waiting == 1 })
+        await service.requestsWaiting.wait(for: 1)
+        #expect(service.waiting == 1)
         clock.advance(by: .seconds(2))
         #expect(model.state.send == .sending)
         service.answer(with: .success(CodeReceipt()))
-        #expect(await eventually { clock.pendingTimers.count == 1 })
+        try await clock.waitForPendingTimers(1)
         #expect(model.state.send == .sending)
         clock.advance(by: .zero)
         #expect(model.state.send == .sent)
@@ -112,10 +112,11 @@ struct AsyncServiceTests {
             released = model
             model.setDestination("new@example.com")
             model.tapSend()
-            #expect(await eventually { service.waiting == 1 })
+            await service.requestsWaiting.wait(for: 1)
         }
         #expect(released == nil)
-        #expect(await eventually { service.cancelled == 1 })
+        await service.requestsCancelled.wait(for: 1)
+        #expect(service.cancelled == 1)
         #expect(clock.pendingTimers == [])
     }
 
@@ -125,13 +126,13 @@ struct AsyncServiceTests {
             (CodeRequestError.invalidDestination, SendPhase.failed(.invalidDestination)),
             (Offline(), SendPhase.failed(.network)),
         ] as [(any Error & Sendable, SendPhase)])
-    func errorMapping(error: any Error & Sendable, expected: SendPhase) async {
+    func errorMapping(error: any Error & Sendable, expected: SendPhase) async throws {
         let clock = VirtualClock()
         let model = VerificationViewModel(
             clock: clock, service: FailingService(error: error), wallClock: ManualWallClock())
         model.setDestination("new@example.com")
         model.tapSend()
-        #expect(await eventually { clock.pendingTimers.count == 1 })
+        try await clock.waitForPendingTimers(1)
         clock.advance(by: .zero)
         #expect(model.state.send == expected)
     }
@@ -140,13 +141,16 @@ struct AsyncServiceTests {
     func supersede() async {
         let calls = ServiceCalls<VerificationCall>()
         let ended = Locked<[String]>([])
+        let endings = AsyncCount()
         let clock = VirtualClock()
         let first = calls.begin(.codeCheck)
         calls.run(first) {
             do { try await clock.sleep(for: .seconds(100)) } catch { ended.withLock { $0.append("first cancelled") } }
+            endings.increment()
         }
         let second = calls.begin(.codeCheck)
-        #expect(await eventually { ended.withLock { $0 } == ["first cancelled"] })
+        await endings.wait(for: 1)
+        #expect(ended.withLock { $0 } == ["first cancelled"])
         #expect(calls.finish(first) == false)
         #expect(calls.finish(second) == true)
         #expect(calls.finish(second) == false)

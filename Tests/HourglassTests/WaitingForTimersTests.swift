@@ -1,0 +1,64 @@
+import Hourglass
+import Testing
+
+/// `VirtualClock.waitForPendingTimers(_:)`: a test awaits the timers that tasks register,
+/// with no polling and no real time, so an advance never races a task.
+@Suite("VirtualClock: waiting for the timers that tasks register")
+struct WaitingForTimersTests {
+    @Test("returns at once when enough timers are live already")
+    func enoughAlready() async throws {
+        let clock = VirtualClock()
+        let first = try clock.oneShot(after: .seconds(1)) { _ in }
+        let second = try clock.oneShot(after: .seconds(2)) { _ in }
+        try await clock.waitForPendingTimers(2)
+        #expect(clock.pendingTimers.count == 2)
+        first.cancel()
+        second.cancel()
+    }
+
+    @Test("an async flow, 10 000 times: the task's sleep is awaited, then one advance wakes it")
+    func asyncFlowTenThousandTimes() async throws {
+        var wrong: [Int: TimerInstant] = [:]
+        for run in 0..<10_000 {
+            let clock = VirtualClock()
+            let task = Task {
+                try await clock.sleep(for: .seconds(5))
+                return clock.now
+            }
+            try await clock.waitForPendingTimers(1)
+            clock.advance(by: .seconds(5))
+            let woke = try await task.value
+            if woke != TimerInstant(nanoseconds: 5_000_000_000) { wrong[run] = woke }
+        }
+        #expect(wrong == [:])
+    }
+
+    @Test("a task that sleeps twice: each sleep is awaited in turn")
+    func sleepsInTurn() async throws {
+        let clock = VirtualClock()
+        let task = Task {
+            try await clock.sleep(for: .seconds(1))
+            let between = clock.now
+            try await clock.sleep(for: .seconds(2))
+            return [between, clock.now]
+        }
+        try await clock.waitForPendingTimers(1)
+        #expect(clock.advance(by: .seconds(1)) == 1)
+        try await clock.waitForPendingTimers(1)
+        #expect(clock.advance(by: .seconds(2)) == 1)
+        #expect(
+            try await task.value == [
+                TimerInstant(nanoseconds: 1_000_000_000), TimerInstant(nanoseconds: 3_000_000_000),
+            ])
+        #expect(clock.pendingTimers.isEmpty)
+    }
+
+    @Test("a waiting task that is cancelled stops waiting with CancellationError")
+    func cancelled() async {
+        let clock = VirtualClock()
+        let waiter = Task { try await clock.waitForPendingTimers(1) }
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        #expect(clock.pendingTimers.isEmpty)
+    }
+}
