@@ -88,38 +88,46 @@ enum ColdScale {
 
     // MARK: The child
 
-    /// Measures one row and prints it as JSON; false if `key` names no row.
-    static func runRow(key: String, count: Int) -> Bool {
+    /// Measures one row and prints it as JSON; false if `key` names no row. With `rounds` > 1
+    /// (`--rounds N`, to tell the cold cost from the warm one by hand) it measures again in the
+    /// same process, on a new clock each time, and prints a line per round; the parent reads
+    /// only the first.
+    static func runRow(key: String, count: Int, rounds: Int = 1) -> Bool {
         // The same inputs for every peer of a count; drawn before anything is timed.
         var random = SplitMix(seed: 16)
         let delays = (0..<count).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random) }
         var order = (0..<Int32(count)).map { $0 }
         order.shuffle(using: &random)
         let sink = Sink(name: key)
-        let row: Row?
+        for _ in 0..<max(1, rounds) {
+            guard let row = measure(key, delays, order, sink), let json = try? JSONEncoder().encode(row) else {
+                return false
+            }
+            print(String(decoding: json, as: UTF8.self))
+        }
+        return true
+    }
+
+    private static func measure(_ key: String, _ delays: [Int64], _ order: [Int32], _ sink: Sink) -> Row? {
+        let count = Int32(delays.count)
         switch key {
-        case "floor": row = Row(floor_scale(delays, order, Int32(count)))
+        case "floor": return Row(floor_scale(delays, order, count))
         case "raw-libevent":
             var object: Int64 = 0
-            row = withUnsafeMutablePointer(to: &object) {
-                Row(libevent_scale_with_context(delays, order, Int32(count), $0))
-            }
-        case "raw-dispatch": row = rawDispatch(delays, order, sink)
+            return withUnsafeMutablePointer(to: &object) { Row(libevent_scale_with_context(delays, order, count, $0)) }
+        case "raw-dispatch": return rawDispatch(delays, order, sink)
         case "libevent-id", "libevent-handle":
-            guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return false }
+            guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return nil }
             defer { clock.stop() }
-            row = key.hasSuffix("id") ? byID(clock, delays, order, sink) : byHandle(clock, delays, order, sink)
+            return key.hasSuffix("id") ? byID(clock, delays, order, sink) : byHandle(clock, delays, order, sink)
         case "dispatch-id", "dispatch-handle":
             let clock = DispatchClock()
             defer { clock.shutdown() }
-            row = key.hasSuffix("id") ? byID(clock, delays, order, sink) : byHandle(clock, delays, order, sink)
-        case "virtual-id": row = byID(VirtualClock(), delays, order, sink)
-        case "virtual-handle": row = byHandle(VirtualClock(), delays, order, sink)
-        default: row = nil
+            return key.hasSuffix("id") ? byID(clock, delays, order, sink) : byHandle(clock, delays, order, sink)
+        case "virtual-id": return byID(VirtualClock(), delays, order, sink)
+        case "virtual-handle": return byHandle(VirtualClock(), delays, order, sink)
+        default: return nil
         }
-        guard let row, let json = try? JSONEncoder().encode(row) else { return false }
-        print(String(decoding: json, as: UTF8.self))
-        return true
     }
 
     /// Schedules with `schedule(index, delay)` (which returns the caller's handle), then

@@ -15,7 +15,8 @@ enum HourglassBench {
         if let key = value(after: "--cold-row", in: arguments) {
             // One cold row, run by the parent in a fresh process (ColdScale).
             let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000
-            exit(ColdScale.runRow(key: key, count: count) ? 0 : 1)
+            let rounds = value(after: "--rounds", in: arguments).flatMap(Int.init) ?? 1
+            exit(ColdScale.runRow(key: key, count: count, rounds: rounds) ? 0 : 1)
         }
         if arguments.contains("--profile-schedule") {
             // For `valgrind --tool=callgrind`: 100 000 one-shots (`--count N`) scheduled and
