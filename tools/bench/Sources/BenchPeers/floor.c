@@ -7,6 +7,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/epoll.h>
+#include <sys/resource.h>
 #include <sys/timerfd.h>
 #include <time.h>
 #include <unistd.h>
@@ -27,6 +28,11 @@ int64_t bench_resident_bytes(void) {
 }
 
 void bench_trim(void) { malloc_trim(0); }
+
+int64_t bench_minor_faults(void) {
+    struct rusage usage;
+    return getrusage(RUSAGE_SELF, &usage) == 0 ? (int64_t)usage.ru_minflt : 0;
+}
 
 int64_t bench_allocated_bytes(void) {
     struct mallinfo2 info = mallinfo2();
@@ -146,10 +152,12 @@ bench_scale_result floor_scale(const int64_t *delays_ns, const int32_t *cancel_o
     int64_t before = bench_allocated_bytes();
     heap h;
     if (heap_init(&h, n) != 0) return result;
+    int64_t faults = bench_minor_faults();
     int64_t start = bench_now_ns();
     int64_t base = start;
     for (int i = 0; i < n; i++) heap_push(&h, base + delays_ns[i], i);
     result.schedule_ns = bench_now_ns() - start;
+    result.schedule_faults = bench_minor_faults() - faults;
     result.resident_bytes = bench_allocated_bytes() - before;
     start = bench_now_ns();
     for (int i = 0; i < n; i++) heap_remove(&h, h.position[cancel_order[i]]);

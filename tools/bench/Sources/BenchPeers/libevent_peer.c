@@ -92,3 +92,44 @@ bench_scale_result libevent_scale(const int64_t *delays_ns, const int32_t *cance
     event_base_free(base);
     return result;
 }
+
+typedef struct { void *object; int64_t index; } context;
+
+static void on_never_with_context(evutil_socket_t fd, short what, void *arg) {
+    (void)fd; (void)what;
+    context *c = arg;
+    ((int64_t *)c->object)[0] += c->index;
+}
+
+bench_scale_result libevent_scale_with_context(
+    const int64_t *delays_ns, const int32_t *cancel_order, int n, void *object) {
+    bench_scale_result result = {0, 0, 0};
+    struct event_base *base = precise_base();
+    struct event **events = malloc(sizeof(struct event *) * (size_t)n);
+    if (!base || !events) return result;
+    int64_t before = bench_allocated_bytes();
+    int64_t faults = bench_minor_faults();
+    int64_t start = bench_now_ns();
+    context *contexts = malloc(sizeof(context) * (size_t)n);
+    if (!contexts) return result;
+    for (int i = 0; i < n; i++) {
+        contexts[i] = (context){.object = object, .index = i};
+        events[i] = evtimer_new(base, on_never_with_context, &contexts[i]);
+        struct timeval tv = timeval_of(delays_ns[i]);
+        evtimer_add(events[i], &tv);
+    }
+    result.schedule_ns = bench_now_ns() - start;
+    result.schedule_faults = bench_minor_faults() - faults;
+    result.resident_bytes = bench_allocated_bytes() - before;
+    start = bench_now_ns();
+    for (int i = 0; i < n; i++) {
+        struct event *e = events[cancel_order[i]];
+        evtimer_del(e);
+        event_free(e);
+    }
+    result.cancel_ns = bench_now_ns() - start;
+    free(contexts);
+    free(events);
+    event_base_free(base);
+    return result;
+}

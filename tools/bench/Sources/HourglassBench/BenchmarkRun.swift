@@ -10,8 +10,10 @@ struct BenchmarkRun {
     let report: Report
     /// The measures to run (`--only one-shot,scale`); all when empty.
     var only: Set<String> = []
+    /// Whether the cold scale rows run (each in a fresh process; `--cold` or `--only cold`).
+    var cold = false
 
-    static let measures = ["one-shot", "repeat", "repeat-60s", "scale", "burst", "coalescing", "virtual"]
+    static let measures = ["one-shot", "repeat", "repeat-60s", "scale", "burst", "coalescing", "virtual", "cold"]
 
     func run() async {
         // Every measure draws from the generator whether it runs or not, so a filtered run
@@ -31,6 +33,7 @@ struct BenchmarkRun {
         for n in quick ? [100_000] : [100_000, 1_000_000] { scale(n: n, random: &random, run: runs("scale")) }
         burst(random: &random, run: runs("burst"))
         coalescing(random: &random, run: runs("coalescing"))
+        if cold { ColdScale.run(report: report) }
     }
 
     /// How many times each lateness measure runs: its figures are the medians over the rounds,
@@ -63,6 +66,7 @@ struct BenchmarkRun {
             report.add("one-shot lateness p50", peer, median(runs.map { Double($0.median) }), "ns")
             report.add("one-shot lateness p99", peer, median(runs.map { Double($0.p99) }), "ns")
             report.add("one-shot lateness max", peer, median(runs.map { Double($0.max) }), "ns")
+            report.addDistribution("one-shot lateness", peer, Samples(runs.flatMap(\.values)))
         }
     }
 
@@ -172,14 +176,17 @@ struct BenchmarkRun {
             (Peer.rawDispatch, OneShotPeers.rawDispatch), (Peer.nio, OneShotPeers.nio),
         ]
         var runs: [String: [(firesPerSecond: Double, lag: Double, p99: Double)]] = [:]
+        var lateness: [String: [Int64]] = [:]
         for _ in 0..<rounds {
             for (peer, body) in peers {
                 let fired = body(delays)
                 guard let last = fired.max(), fired.count == n else { continue }
+                let late = zip(fired, delays).map { $0 - $1 }
+                lateness[peer, default: []] += late
                 runs[peer, default: []].append(
                     (
                         Double(n) / (Double(max(1, last - opens)) / 1e9), Double(last - opens - window),
-                        Double(Samples(zip(fired, delays).map { $0 - $1 }).p99)
+                        Double(Samples(late).p99)
                     ))
             }
         }
@@ -188,6 +195,7 @@ struct BenchmarkRun {
             report.add("burst: fires/s", peer, median(results.map(\.firesPerSecond)), "/s")
             report.add("burst: lag after window", peer, median(results.map(\.lag)), "ns")
             report.add("burst: lateness p99", peer, median(results.map(\.p99)), "ns")
+            report.addDistribution("burst lateness", peer, Samples(lateness[peer, default: []]))
         }
     }
 

@@ -2,15 +2,22 @@ import Foundation
 
 /// `hourglass-bench`: every figure for every peer in one release run; prints a table (with
 /// each figure's ratio to the C floor of the same measure) and writes JSON.
-///   hourglass-bench [--quick] [--only MEASURE,…] [--json PATH]
+///   hourglass-bench [--quick] [--cold] [--only MEASURE,…] [--json PATH]
 /// Measures: one-shot, repeat, scale, burst, coalescing, virtual; and, only when asked for
-/// with `--only`, repeat-60s (a minute long).
+/// with `--only`, repeat-60s (a minute long); and cold (the scale rows, each in a fresh
+/// process) with `--cold` or `--only cold`.
 @main
 enum HourglassBench {
     static func main() async {
         let arguments = CommandLine.arguments
         let quick = arguments.contains("--quick")
         let json = value(after: "--json", in: arguments)
+        if let key = value(after: "--cold-row", in: arguments) {
+            // One cold row, run by the parent in a fresh process (ColdScale).
+            let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000
+            let rounds = value(after: "--rounds", in: arguments).flatMap(Int.init) ?? 1
+            exit(ColdScale.runRow(key: key, count: count, rounds: rounds) ? 0 : 1)
+        }
         if arguments.contains("--profile-schedule") {
             // For `valgrind --tool=callgrind`: 100 000 one-shots (`--count N`) scheduled and
             // cancelled on a VirtualClock (`--clock libevent|dispatch`), nothing else; by TimerID
@@ -48,7 +55,8 @@ enum HourglassBench {
             return
         }
         let report = Report()
-        await BenchmarkRun(quick: quick, report: report, only: only).run()
+        let cold = arguments.contains("--cold") || only.contains("cold")
+        await BenchmarkRun(quick: quick, report: report, only: only, cold: cold).run()
         report.computeRatios()
         let machine = Machine.describe()
         print("Hourglass benchmark — \(machine)\(quick ? " — quick run" : "")\n")

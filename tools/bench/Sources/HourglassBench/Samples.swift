@@ -24,6 +24,26 @@ func median(_ values: [Double]) -> Double {
     return sorted.isEmpty ? 0 : sorted[(sorted.count - 1) / 2]
 }
 
+/// A peer's lateness distribution over all rounds of a measure, for the charts' CDFs: the
+/// value at each of `levels` (fractions of the samples at or below it).
+struct Distribution: Codable {
+    static let levels = (0...100).map { Double($0) / 100 } + [0.995, 0.999]
+
+    let measure: String
+    let peer: String
+    let levels: [Double]
+    let nanoseconds: [Int64]
+    let count: Int
+
+    init(measure: String, peer: String, samples: Samples) {
+        self.measure = measure
+        self.peer = peer
+        levels = Distribution.levels.sorted()
+        nanoseconds = levels.map { samples.percentile($0) }
+        count = samples.values.count
+    }
+}
+
 /// One figure of the report: a measure, a peer, a value, and its ratio to the floor.
 struct Figure: Codable {
     let measure: String
@@ -37,10 +57,17 @@ struct Figure: Codable {
 /// and writes them as JSON.
 final class Report {
     private(set) var figures: [Figure] = []
+    private(set) var distributions: [Distribution] = []
 
     func add(_ measure: String, _ peer: String, _ value: Double, _ unit: String) {
         figures.append(Figure(measure: measure, peer: peer, value: value, unit: unit))
         FileHandle.standardError.write(Data("  \(measure) · \(peer): \(Report.format(value, unit))\n".utf8))
+    }
+
+    /// Keeps `samples` (all rounds of one peer) as a distribution for the charts.
+    func addDistribution(_ measure: String, _ peer: String, _ samples: Samples) {
+        guard !samples.isEmpty else { return }
+        distributions.append(Distribution(measure: measure, peer: peer, samples: samples))
     }
 
     /// Groups the figures by measure (in the order measures first appeared), so that the
@@ -85,10 +112,13 @@ final class Report {
             let machine: String
             let date: String
             let figures: [Figure]
+            let distributions: [Distribution]
         }
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        let document = Document(machine: machine, date: ISO8601DateFormatter().string(from: Date()), figures: figures)
+        let document = Document(
+            machine: machine, date: ISO8601DateFormatter().string(from: Date()), figures: figures,
+            distributions: distributions)
         try encoder.encode(document).write(to: URL(fileURLWithPath: path))
     }
 
@@ -118,6 +148,7 @@ enum Peer {
     /// Suffixes: the timer API a Hourglass row uses.
     static let byHandle = " (TimerHandle)"
     static let byID = " (TimerID, at)"
+    static let byIDAfter = " (TimerID, after)"
 }
 
 /// Bytes allocated with malloc and still in use.

@@ -20,14 +20,24 @@ int libevent_repeating(int64_t period_ns, int ticks, int64_t *fired_ns);
 
 /// Schedules `n` timers at `delays_ns[i]` from now (far in the future), then cancels them in
 /// the order `cancel_order`. Writes the time taken by each phase and the bytes allocated
-/// (malloc) while all were pending.
+/// (malloc) while all were pending; and the minor page faults of the scheduling phase (the
+/// cold rows show them; zero where not taken).
 typedef struct {
     int64_t schedule_ns;
     int64_t cancel_ns;
     int64_t resident_bytes;
+    int64_t schedule_faults;
 } bench_scale_result;
 bench_scale_result floor_scale(const int64_t *delays_ns, const int32_t *cancel_order, int n);
 bench_scale_result libevent_scale(const int64_t *delays_ns, const int32_t *cancel_order, int n);
+/// The cold rows' raw libevent: as `libevent_scale`, but each callback's argument points to a
+/// context of its own ({object, index}, in one array the timed part allocates and counts), as
+/// a caller's closure captures an object and an index.
+bench_scale_result libevent_scale_with_context(
+    const int64_t *delays_ns, const int32_t *cancel_order, int n, void *object);
+
+/// Minor page faults of this process so far (getrusage).
+int64_t bench_minor_faults(void);
 
 /// Resident set size of this process, in bytes.
 int64_t bench_resident_bytes(void);
