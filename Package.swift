@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HourglassDispatch", targets: ["HourglassDispatch"]),
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .library(name: "SignUp", targets: ["SignUp"]),
+        .library(name: "HourglassTesting", targets: ["HourglassTesting"]),
         .library(name: "LineMode", targets: ["LineMode"]),
         .executable(name: "linemode", targets: ["linemode"]),
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
@@ -58,15 +59,20 @@ let package = Package(
                 .target(name: "HourglassLibevent", condition: onLinux),
             ]
         ),
+        // Snapshot tests for app teams: the transcript recorder (linemode's format), the
+        // in-process diff, transcript files with record modes, Swift Testing assertions.
+        .target(name: "HourglassTesting", dependencies: ["Hourglass"]),
+        .testTarget(name: "HourglassTestingTests", dependencies: ["HourglassTesting", "Hourglass", "TestSupport"]),
         // linemode: the script language, the session and the runner (a library, testable) …
         .target(
             name: "LineMode",
             dependencies: [
-                "Hourglass", "HourglassDispatch", "SignUp",
+                "Hourglass", "HourglassDispatch", "HourglassTesting", "SignUp",
                 .target(name: "HourglassLibevent", condition: onLinux),
             ]
         ),
-        .testTarget(name: "LineModeTests", dependencies: ["LineMode", "SignUp", "Hourglass", "TestSupport"]),
+        .testTarget(
+            name: "LineModeTests", dependencies: ["LineMode", "SignUp", "Hourglass", "HourglassTesting", "TestSupport"]),
         // … and its executable: `@main` and the command-line options only.
         .executableTarget(
             name: "linemode",

@@ -1,21 +1,22 @@
 import Foundation
 import Hourglass
+import HourglassTesting
 import SignUp
 
 /// One run of a script against one screen: performs commands on the view-model, and writes
-/// the transcript — after each change, the screen lines that changed, stamped with the
-/// clock time they changed at; announcements as their own lines. All on the clock's context.
+/// the transcript with a `TranscriptRecorder` — after each change, the screen lines that
+/// changed, stamped with the clock time they changed at; announcements as their own lines.
+/// All on the clock's context.
 final class LineModeSession: @unchecked Sendable {
-    // @unchecked Sendable: `driver` and `shown` are used only on the clock's serial context
-    // (the runner's steps, timer ticks and service replies all run there), one at a time.
+    // @unchecked Sendable: `driver` is used only on the clock's serial context (the runner's
+    // steps, timer ticks and service replies all run there), one at a time.
     let clock: any TimerClock
     let options: LineModeOptions
     let service: ScriptedVerificationService
     let wall: ShiftedWallClock
     private let store: any CooldownStore
-    private let write: @Sendable (String) -> Void
+    private let recorder: TranscriptRecorder
     private var driver: (any ScreenDriver)?
-    private var shown: [(key: String, line: String)] = []
 
     /// What the runner must do after a command.
     enum Pause {
@@ -31,7 +32,7 @@ final class LineModeSession: @unchecked Sendable {
     ) {
         self.clock = clock
         self.options = options
-        self.write = write
+        recorder = TranscriptRecorder(clock: clock, write: write)
         service = ScriptedVerificationService(clock: clock)
         wall = ShiftedWallClock(
             following: clock, from: options.stateDirectory == nil ? ShiftedWallClock.epoch : ShiftedWallClock.systemNow)
@@ -49,12 +50,12 @@ final class LineModeSession: @unchecked Sendable {
 
     /// Writes a script line as written, or with its secret masked.
     func echo(_ line: Script.Line) {
-        write(options.echoSecrets ? line.text : Self.masked(line))
+        recorder.append(options.echoSecrets ? line.text : Self.masked(line))
     }
 
     /// Writes a problem into the transcript (with `--keep-going`).
     func report(_ error: ScriptError) {
-        write("! \(error)")
+        recorder.append("! \(error)")
     }
 
     func perform(_ command: ScriptCommand) -> Pause? {
@@ -75,7 +76,7 @@ final class LineModeSession: @unchecked Sendable {
             driver = makeDriver()
             screenChanged()
         case .show:
-            for line in driver?.lines ?? [] { write(stamp(clock.logicalNow) + line) }
+            recorder.show(driver?.lines ?? [])
         case .server(let setting):
             configure(setting)
         case .wall(let shift):
@@ -118,31 +119,14 @@ final class LineModeSession: @unchecked Sendable {
         }
     }
 
-    /// Writes the lines that differ from those last written; a line that went away is
-    /// written as `key: —`.
+    /// Writes the lines that differ from those last written (see `TranscriptRecorder`).
     private func screenChanged() {
         guard let driver else { return }
-        let lines = driver.lines.map { (key: Self.key(of: $0), line: $0) }
-        let stamp = stamp(clock.logicalNow)
-        for entry in lines where !shown.contains(where: { $0 == entry }) { write(stamp + entry.line) }
-        for gone in shown where !lines.contains(where: { $0.key == gone.key }) { write(stamp + "\(gone.key): —") }
-        shown = lines
+        recorder.screenChanged(driver.lines)
     }
 
     private func announce(_ text: String) {
-        write(stamp(clock.logicalNow) + "announce: \(text)")
-    }
-
-    /// `[   12.300] `: the clock's time in seconds, to the millisecond.
-    private func stamp(_ instant: TimerInstant) -> String {
-        let milliseconds = instant.nanoseconds / 1_000_000
-        let fraction = String(milliseconds % 1_000)
-        let text = "\(milliseconds / 1_000).\(String(repeating: "0", count: 3 - fraction.count))\(fraction)"
-        return "[" + String(repeating: " ", count: max(0, 8 - text.count)) + text + "] "
-    }
-
-    private static func key(of line: String) -> String {
-        line.range(of: ": ").map { String(line[..<$0.lowerBound]) } ?? line
+        recorder.announce(text)
     }
 
     /// The line with the text of a secret-bearing command masked.

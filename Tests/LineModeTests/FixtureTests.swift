@@ -1,4 +1,5 @@
 import Foundation
+import HourglassTesting
 import LineMode
 import Testing
 
@@ -77,7 +78,8 @@ struct FixtureTests {
         }
         guard actual != expected else { return nil }
         return
-            "\(name) differs on the \(clock) clock:\n\(try unifiedDiff(expected: expected, actual: actual, name: name))"
+            "\(name) differs on the \(clock) clock:\n"
+            + UnifiedDiff.make(from: expected, to: actual, oldName: "Fixtures/\(name)", newName: "actual")
     }
 
     @Test("a fixture without output fails under CI and is not written; locally it is recorded and fails once")
@@ -109,25 +111,5 @@ struct FixtureTests {
                 """)
         #expect(
             try Self.problem(with: "new.en.txt", clock: .virtual, in: directory, environment: ["CI": "true"]) == nil)
-    }
-
-    /// `diff -u` between the fixture and what ran.
-    static func unifiedDiff(expected: String, actual: String, name: String) throws -> String {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
-            "linemode-diff-\(UUID().uuidString)")
-        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: directory) }
-        let (left, right) = (directory.appendingPathComponent("expected"), directory.appendingPathComponent("actual"))
-        try expected.write(to: left, atomically: true, encoding: .utf8)
-        try actual.write(to: right, atomically: true, encoding: .utf8)
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/diff")
-        process.arguments = ["-u", "--label", "Fixtures/\(name)", "--label", "actual", left.path, right.path]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        try process.run()
-        let output = pipe.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return String(decoding: output, as: UTF8.self)
     }
 }

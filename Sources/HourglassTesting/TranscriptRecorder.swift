@@ -1,0 +1,94 @@
+import Foundation
+public import Hourglass
+
+/// Records a screen as a transcript: lines stamped with the clock time they changed at, in
+/// the format `linemode` prints and its fixtures hold.
+///
+/// Feed it the screen's lines after every change (a view-model's `onChange`) and it writes
+/// the lines that differ from those last written; a line whose key (the text before `": "`)
+/// went away is written as `key: —`. Commands and notes go in unstamped, as a script's lines.
+///
+/// ```swift
+/// let clock = VirtualClock()
+/// let recorder = TranscriptRecorder(clock: clock)
+/// let model = LoginModel(clock: clock, onChange: { screen in recorder.screenChanged(screen.lines) })
+/// recorder.screenChanged(model.screen.lines)
+/// recorder.append("tap sign-in")
+/// model.tapSignIn()
+/// clock.advance(by: .seconds(30))
+/// try assertTranscript(recorder.transcript, matchesFile: url)
+/// ```
+///
+/// Safe from any thread; the stamps read the clock's `logicalNow`, so a change
+/// made in a timer callback is stamped with the instant the timer was due.
+public final class TranscriptRecorder: @unchecked Sendable {
+    // @unchecked Sendable: `recorded` and `shown` are only read and written under `lock`;
+    // `write` is Sendable and called under the lock, so lines keep their order.
+    private let clock: any TimerClock
+    private let write: (@Sendable (String) -> Void)?
+    private let lock = NSLock()
+    private var recorded: [String] = []
+    private var shown: [(key: String, line: String)] = []
+
+    /// A recorder stamping with `clock`'s time. Each line goes to `write` as it is made, if
+    /// given, and is kept for ``lines`` and ``transcript`` otherwise.
+    public init(clock: any TimerClock, write: (@Sendable (String) -> Void)? = nil) {
+        self.clock = clock
+        self.write = write
+    }
+
+    /// The screen as it is now: writes, stamped, the lines that changed since the last call,
+    /// then `key: —` for each line whose key is gone.
+    public func screenChanged(_ lines: [String]) {
+        let entries = lines.map { (key: Self.key(of: $0), line: $0) }
+        let stamp = Self.stamp(clock.logicalNow)
+        lock.withLock {
+            for entry in entries where !shown.contains(where: { $0 == entry }) { add(stamp + entry.line) }
+            for gone in shown where !entries.contains(where: { $0.key == gone.key }) { add(stamp + "\(gone.key): —") }
+            shown = entries
+        }
+    }
+
+    /// Writes every line of the screen, stamped, changed or not (linemode's `show`).
+    public func show(_ lines: [String]) {
+        let stamp = Self.stamp(clock.logicalNow)
+        lock.withLock { for line in lines { add(stamp + line) } }
+    }
+
+    /// Writes `text` as an announcement (what a screen reader would say), stamped.
+    public func announce(_ text: String) {
+        let stamp = Self.stamp(clock.logicalNow)
+        lock.withLock { add(stamp + "announce: \(text)") }
+    }
+
+    /// Writes `line` as it is, unstamped: a command, a comment or a note.
+    public func append(_ line: String) {
+        lock.withLock { add(line) }
+    }
+
+    /// Every line kept so far (none when the recorder writes to a sink).
+    public var lines: [String] { lock.withLock { recorded } }
+
+    /// The lines kept so far, each ended by a newline: what a transcript file holds.
+    public var transcript: String { lines.map { $0 + "\n" }.joined() }
+
+    /// `[   12.300] `: an instant in seconds to the millisecond, right-aligned in 8 columns.
+    public static func stamp(_ instant: TimerInstant) -> String {
+        let milliseconds = instant.nanoseconds / 1_000_000
+        let sign = milliseconds < 0 ? "-" : ""
+        let fraction = String(milliseconds.magnitude % 1_000)
+        let zeros = String(repeating: "0", count: 3 - fraction.count)
+        let text = "\(sign)\(milliseconds.magnitude / 1_000).\(zeros)\(fraction)"
+        return "[" + String(repeating: " ", count: max(0, 8 - text.count)) + text + "] "
+    }
+
+    /// The key of a screen line: the text before the first `": "`, or the whole line.
+    static func key(of line: String) -> String {
+        line.range(of: ": ").map { String(line[..<$0.lowerBound]) } ?? line
+    }
+
+    /// Caller holds the lock.
+    private func add(_ line: String) {
+        if let write { write(line) } else { recorded.append(line) }
+    }
+}
