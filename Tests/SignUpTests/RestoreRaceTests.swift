@@ -3,6 +3,7 @@ import Foundation
 import Hourglass
 import HourglassDispatch
 import SignUp
+import SignUpTesting
 import Testing
 
 #if canImport(HourglassLibevent)
@@ -27,18 +28,23 @@ struct RestoreRaceTests {
     static func checkRestores(on clock: any TimerClock) async {
         let wall = ManualWallClock()
         // Awaited, not waited for with a semaphore: no thread of the cooperative pool is blocked.
-        let (ends, told) = AsyncStream.makeStream(of: Void.self)
+        // Each model says which it is: one may be told of its end more than once (a later change
+        // with the same title), so it is models that are counted, not notifications.
+        let (ends, told) = AsyncStream.makeStream(of: Int.self)
         var endsTold = ends.makeAsyncIterator()
-        for _ in 0..<10 {
-            let models = (0..<100).map { _ in
+        for batch in 0..<10 {
+            let models = (0..<100).map { index in
                 RegistrationViewModel(
                     clock: clock, service: ScriptedVerificationService(clock: clock), store: nearlyOverStore(wall),
                     wallClock: wall,
                     onChange: { screen in
-                        if screen.account.sendButton.title == "Resend" { told.yield() }
+                        if screen.account.sendButton.title == "Resend" { told.yield(batch * 100 + index) }
                     })
             }
-            for _ in models { await endsTold.next() }
+            var ended = Set<Int>()
+            while ended.count < models.count, let model = await endsTold.next() {
+                if model >= batch * 100 { ended.insert(model) }
+            }
             let buttons = Set(models.map(\.screen.account.sendButton))
             #expect(buttons == [ButtonView(title: "Resend", isEnabled: true, accessibilityLabel: "Send code")])
         }
