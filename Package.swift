@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .library(name: "SignUp", targets: ["SignUp"]),
         .library(name: "HourglassTesting", targets: ["HourglassTesting"]),
+        .library(name: "SignUpTesting", targets: ["SignUpTesting"]),
         .library(name: "LineMode", targets: ["LineMode"]),
         .executable(name: "linemode", targets: ["linemode"]),
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
@@ -52,10 +53,12 @@ let package = Package(
         // The sign-up view-models: pure state machines, their runtimes, strings, the service and
         // store protocols. Depends on the core alone, so it builds for Apple platforms too.
         .target(name: "SignUp", dependencies: ["Hourglass"]),
+        // The sign-up test doubles: a scripted verification service, a manual wall clock.
+        .target(name: "SignUpTesting", dependencies: ["SignUp", "Hourglass"]),
         .testTarget(
             name: "SignUpTests",
             dependencies: [
-                "SignUp", "Hourglass", "HourglassDispatch", "TestSupport",
+                "SignUp", "SignUpTesting", "Hourglass", "HourglassDispatch", "TestSupport",
                 .target(name: "HourglassLibevent", condition: onLinux),
             ]
         ),
@@ -67,7 +70,7 @@ let package = Package(
         .target(
             name: "LineMode",
             dependencies: [
-                "Hourglass", "HourglassDispatch", "HourglassTesting", "SignUp",
+                "Hourglass", "HourglassDispatch", "HourglassTesting", "SignUp", "SignUpTesting",
                 .target(name: "HourglassLibevent", condition: onLinux),
             ]
         ),

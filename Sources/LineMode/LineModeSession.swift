@@ -2,6 +2,7 @@ import Foundation
 import Hourglass
 import HourglassTesting
 import SignUp
+import SignUpTesting
 
 /// One run of a script against one screen: performs commands on the view-model, and writes
 /// the transcript with a `TranscriptRecorder` — after each change, the screen lines that
@@ -110,16 +111,19 @@ final class LineModeSession: @unchecked Sendable {
             return VerificationDriver(
                 VerificationViewModel(
                     config: config, clock: clock, service: service, store: store, wallClock: wall,
-                    onChange: { [weak self] _ in self?.screenChanged() }, onAnnouncement: announce))
+                    onChange: { [weak self] state in self?.recorder.screenChanged(VerificationScreen(state).lines) },
+                    onAnnouncement: announce))
         case .registration:
             return RegistrationDriver(
                 RegistrationViewModel(
                     config: config, clock: clock, service: service, store: store, wallClock: wall,
-                    onChange: { [weak self] _ in self?.screenChanged() }, onAnnouncement: announce))
+                    onChange: { [weak self] screen in self?.recorder.screenChanged(screen.lines) },
+                    onAnnouncement: announce))
         }
     }
 
-    /// Writes the lines that differ from those last written (see `TranscriptRecorder`).
+    /// Writes the lines of the screen as it is now that differ from those last written (see
+    /// `TranscriptRecorder`); a change notification delivers its screen instead.
     private func screenChanged() {
         guard let driver else { return }
         recorder.screenChanged(driver.lines)

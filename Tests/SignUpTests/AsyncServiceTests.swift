@@ -1,4 +1,5 @@
 import Hourglass
+import SignUpTesting
 import TestSupport
 import Testing
 

@@ -1,5 +1,6 @@
 import Hourglass
 import SignUp
+import SignUpTesting
 import Testing
 
 @Suite("Verification screen: code entry and its outcomes")

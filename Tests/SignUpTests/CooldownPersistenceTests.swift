@@ -1,6 +1,7 @@
 import Foundation
 import Hourglass
 import SignUp
+import SignUpTesting
 import Testing
 
 @Suite("The cooldown survives a restart (real files)")

@@ -1,5 +1,6 @@
 import Hourglass
 import SignUp
+import SignUpTesting
 import Testing
 
 /// Defects a code review found, each kept from coming back.

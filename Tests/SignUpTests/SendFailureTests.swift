@@ -1,5 +1,6 @@
 import Hourglass
 import SignUp
+import SignUpTesting
 import Testing
 
 @Suite("Verification screen: send failures and limits")

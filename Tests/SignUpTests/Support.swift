@@ -1,6 +1,7 @@
 import Foundation
 import Hourglass
 import SignUp
+import SignUpTesting
 import TestSupport
 import Testing
 
@@ -16,20 +17,6 @@ final class Recorder<Element: Sendable>: Sendable {
             return values
         }
     }
-}
-
-/// A wall clock a test sets, e.g. backwards.
-final class ManualWallClock: WallClock, Sendable {
-    private let storage: Locked<Date>
-
-    init(_ date: Date = Date(timeIntervalSince1970: 1_800_000_000)) { storage = Locked(date) }
-
-    var now: Date {
-        get { storage.withLock { $0 } }
-        set { storage.withLock { $0 = newValue } }
-    }
-
-    func advance(by seconds: Double) { storage.withLock { $0 = $0.addingTimeInterval(seconds) } }
 }
 
 /// Picks the expected text of the language under test.

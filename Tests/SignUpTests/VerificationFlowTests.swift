@@ -1,6 +1,7 @@
 import Hourglass
 import Observation
 import SignUp
+import SignUpTesting
 import Testing
 
 @Suite("Verification screen: the happy path, in both languages")

@@ -1,12 +1,13 @@
 import Foundation
 public import Hourglass
+public import SignUp
 
-/// An in-process ``ClockDrivenVerificationService`` for tests, previews and linemode: it
+/// An in-process `ClockDrivenVerificationService` for tests, previews and linemode: it
 /// answers after ``ScriptedServiceSettings/latency`` of clock time, on the clock's context, and
 /// can be told to fail.
 ///
 /// It behaves like a careful server: each new code replaces the previous one (which then
-/// answers ``CodeCheckError/superseded``), codes expire after ``ScriptedServiceSettings/codeLifetime``, a
+/// answers `CodeCheckError.superseded`), codes expire after ``ScriptedServiceSettings/codeLifetime``, a
 /// destination is locked for ``ScriptedServiceSettings/lockDuration`` after
 /// ``ScriptedServiceSettings/maxAttempts`` wrong codes, and the answer to a code
 /// request is the same whether or not an account exists.
