@@ -12,14 +12,14 @@ extension TimerQueue {
                 delay: oneShot.delay, leeway: leeway, start: start, hasHandle: hasHandle, handler: handler)
         }
         let now = backend.now.nanoseconds
-        let id = lock.withLock {
+        let (id, live) = lock.withLock {
             let id = storage.allocate(
                 kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if start { startLocked(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
-            return id
+            return (id, liveCountWatchers > 0 ? storage.liveCount : nil)
         }
-        if let timerAdded { timerAdded(liveCount) }
+        if let live, let timerAdded { timerAdded(live) }
         return id
     }
 
@@ -27,28 +27,28 @@ extension TimerQueue {
     @usableFromInline
     func addOneShot(delay: Int64, leeway: Int64, start: Bool, hasHandle: Bool, handler: TimerHandler) -> TimerID {
         let now = start ? backend.now.nanoseconds : 0
-        let id = lock.withLock {
+        let (id, live) = lock.withLock {
             let id = storage.allocateOneShot(
                 value: delay, isAbsolute: false, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if start { storage.startNewOneShot(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
-            return id
+            return (id, liveCountWatchers > 0 ? storage.liveCount : nil)
         }
-        if let timerAdded { timerAdded(liveCount) }
+        if let live, let timerAdded { timerAdded(live) }
         return id
     }
 
     /// Adds a running one-shot due at `deadline`; the clock is not read.
     @usableFromInline
     func addOneShot(deadline: Int64, leeway: Int64, hasHandle: Bool, handler: TimerHandler) -> TimerID {
-        let id = lock.withLock {
+        let (id, live) = lock.withLock {
             let id = storage.allocateOneShot(
                 value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
             storage.startNewOneShot(slot: Int(id.slot), now: 0)
             rearmLocked()
-            return id
+            return (id, liveCountWatchers > 0 ? storage.liveCount : nil)
         }
-        if let timerAdded { timerAdded(liveCount) }
+        if let live, let timerAdded { timerAdded(live) }
         return id
     }
 

@@ -27,8 +27,11 @@ public final class TimerQueue: @unchecked Sendable {
     /// The callback running now, if any: its thread and its scheduled instant.
     var firing: (thread: CallbackThread, scheduled: TimerInstant)?
     let backend: any TimerBackend
-    /// Told the number of live timers after each one is added (``VirtualClock``'s waiters).
+    /// Told the number of live timers after a timer is added while ``liveCountWatchers`` > 0
+    /// (``VirtualClock``'s waiters).
     let timerAdded: (@Sendable (Int) -> Void)?
+    /// How many tasks wait for a number of live timers; only then is `timerAdded` called.
+    var liveCountWatchers = 0
 
     /// Creates a queue driven by `backend`, and hands the backend its ``TimerRunner`` through
     /// ``TimerBackend/attach(_:)`` before returning.
@@ -67,6 +70,11 @@ public final class TimerQueue: @unchecked Sendable {
     /// The earliest scheduled instant, if any timer is running.
     package var nextDeadline: TimerInstant? {
         lock.withLock { storage.first.map { TimerInstant(nanoseconds: $0.deadline) } }
+    }
+
+    /// Counts a task that starts (`1`) or stops (`-1`) waiting for a number of live timers.
+    package func watchLiveCount(_ change: Int) {
+        lock.withLock { liveCountWatchers += change }
     }
 
     /// How many timers are alive (idle, running or paused).

@@ -41,6 +41,8 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     /// ```
     /// - Throws: `CancellationError` if the waiting task is cancelled first.
     public func waitForPendingTimers(_ count: Int) async throws {
+        timerQueue.watchLiveCount(1)
+        defer { timerQueue.watchLiveCount(-1) }
         try await waiters.wait(for: count) { [timerQueue] in timerQueue.liveCount }
     }
 

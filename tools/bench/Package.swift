@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "HourglassDispatch", package: "Hourglass"),
                 .product(name: "HourglassLibevent", package: "Hourglass"),
                 .product(name: "SignUp", package: "Hourglass"),
+                .product(name: "SignUpTesting", package: "Hourglass"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

@@ -46,6 +46,12 @@ enum HourglassBench {
                         .utf8))
             exit(2)
         }
+        if arguments.contains("--profile-flow") {
+            // For callgrind: `--count N` whole 60 s verification flows on a VirtualClock.
+            let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 1_000
+            print(VirtualMeasures.verificationFlow(runs: count) ?? .nan)
+            return
+        }
         if arguments.contains("--profile-virtual") {
             // For callgrind: 100 000 one-shots (`--count N`) at random deadlines run by a VirtualClock.
             let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000

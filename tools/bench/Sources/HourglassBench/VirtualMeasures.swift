@@ -1,6 +1,7 @@
 import Foundation
 import Hourglass
 import SignUp
+import SignUpTesting
 
 /// The virtual clock's own figures.
 enum VirtualMeasures {
