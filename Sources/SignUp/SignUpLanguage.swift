@@ -9,12 +9,21 @@ public struct SignUpLanguage: Hashable, Sendable, CaseIterable, RawRepresentable
     /// The language tag, e.g. `en`, `zh-Hans`, `de`.
     public let identifier: String
     /// Every text, in this language.
-    public let strings: SignUpStrings
+    public var strings: SignUpStrings { table.strings }
+    /// The texts, shared by every copy: a language travels in every state value, which is
+    /// copied on each change, so its ~40 strings and closures are kept behind one reference.
+    private let table: Table
 
     /// A language of the app's: `identifier` is its BCP 47 tag, `strings` its texts.
     public init(identifier: String, strings: SignUpStrings) {
         self.identifier = identifier
-        self.strings = strings
+        table = Table(strings)
+    }
+
+    /// An immutable table of texts, shared by reference.
+    private final class Table: Sendable {
+        let strings: SignUpStrings
+        init(_ strings: SignUpStrings) { self.strings = strings }
     }
 
     /// English (`en`): the fallback when no preferred language is available.
