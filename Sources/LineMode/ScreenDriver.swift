@@ -1,5 +1,6 @@
 import Hourglass
 import SignUp
+import SignUpTesting
 
 /// What a session needs from a screen's view-model.
 protocol ScreenDriver: AnyObject, Sendable {

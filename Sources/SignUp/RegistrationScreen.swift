@@ -44,14 +44,4 @@ public struct RegistrationScreen: Hashable, Sendable {
             case .failed(let error): text.registrationError(error)
             }
     }
-
-    /// The whole screen as stable text lines, secrets masked.
-    public var lines: [String] {
-        account.lines.map { "account." + $0 } + [
-            ScreenLines.secret("password", password),
-            ScreenLines.secret("confirm", confirmation),
-            "terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"),
-            ScreenLines.button("submit", submitButton),
-        ] + ScreenLines.message(message)
-    }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Hourglass
 import SignUp
+import SignUpTesting
 import Testing
 
 /// Every text of a table that takes no argument, by property name.

@@ -1,5 +1,7 @@
-/// Stable one-line renderings of screen controls, for transcripts, logs and tests. Secrets
-/// appear masked.
+public import SignUp
+
+/// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
+/// with `HourglassTesting`), logs and tests. Secrets appear masked.
 enum ScreenLines {
     static func field(_ name: String, _ field: FieldView) -> String {
         "\(name): \"\(field.text)\"" + disabled(field.isEnabled) + note(field.message)
@@ -31,5 +33,18 @@ extension VerificationScreen {
             ScreenLines.secret("code", code),
             ScreenLines.button("verify", verifyButton),
         ] + ScreenLines.message(message) + (isVerified ? ["verified: yes"] : [])
+    }
+}
+
+extension RegistrationScreen {
+    /// The whole screen as stable text lines, secrets masked: the account's lines prefixed
+    /// `account.`, then the password fields, the terms, the submit button and the message.
+    public var lines: [String] {
+        account.lines.map { "account." + $0 } + [
+            ScreenLines.secret("password", password),
+            ScreenLines.secret("confirm", confirmation),
+            "terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"),
+            ScreenLines.button("submit", submitButton),
+        ] + ScreenLines.message(message)
     }
 }
