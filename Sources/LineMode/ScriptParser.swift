@@ -118,7 +118,10 @@ public enum ScriptParser: Sendable {
     /// "unknown command 'tapp'; did you mean 'tap'? (commands: …)"
     static func unknown(_ kind: String, _ word: String, among choices: [String], screen: ScriptScreen?) -> String {
         let on = screen.map { " on the \($0.rawValue) screen" } ?? ""
-        let suggestion = choices.map { ($0, editDistance($0, word)) }.filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
+        // Two words whose lengths differ by more than two are more than two edits apart.
+        let length = word.count
+        let suggestion = choices.filter { abs($0.count - length) <= 2 }.map { ($0, editDistance($0, word)) }
+            .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
         let hint = suggestion.map { "; did you mean '\($0.0)'?" } ?? ""
         return "unknown \(kind) \(quoted(word))\(on)\(hint) (\(kind)s: \(choices.joined(separator: ", ")))"
     }
@@ -143,14 +146,16 @@ public enum ScriptParser: Sendable {
     static func editDistance(_ left: String, _ right: String) -> Int {
         let a = Array(left)
         let b = Array(right)
+        guard !a.isEmpty else { return b.count }
         var previous = Array(0...b.count)
-        for i in 1...max(a.count, 1) where !a.isEmpty {
-            var current = [i] + Array(repeating: 0, count: b.count)
+        var current = previous
+        for i in 1...a.count {
+            current[0] = i
             for j in stride(from: 1, through: b.count, by: 1) {
                 current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
             }
-            previous = current
+            swap(&previous, &current)
         }
-        return a.isEmpty ? b.count : previous[b.count]
+        return previous[b.count]
     }
 }

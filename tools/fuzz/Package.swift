@@ -1,18 +1,24 @@
 // swift-tools-version: 6.1
 
-// A libFuzzer target for linemode's script reader and session, kept out of the main build.
-// Build and run it with tools/fuzz-linemode, which instruments every target
-// (-sanitize=fuzzer,address) so that coverage of the parser guides the fuzzer.
+// libFuzzer targets for linemode, kept out of the main build: ScriptReaderFuzzer reads input as
+// a script (no clock), LinemodeFuzzer also runs it as a session on the virtual clock. Build and
+// run them with tools/fuzz-linemode, which instruments every target (-sanitize=fuzzer,address)
+// so that coverage of the reader and the session guides the fuzzer.
 import PackageDescription
 
 let package = Package(
     name: "HourglassFuzz",
     dependencies: [.package(name: "Hourglass", path: "../..")],
     targets: [
+        .target(name: "FuzzerDriver"),
+        .executableTarget(
+            name: "ScriptReaderFuzzer",
+            dependencies: ["FuzzerDriver", .product(name: "LineMode", package: "Hourglass")]
+        ),
         .executableTarget(
             name: "LinemodeFuzzer",
-            dependencies: [.product(name: "LineMode", package: "Hourglass")]
-        )
+            dependencies: ["FuzzerDriver", .product(name: "LineMode", package: "Hourglass")]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,47 @@
+import Foundation
+import FuzzerDriver
+import LineMode
+
+/// libFuzzer's entry point: one input, read as a linemode script for each screen, and its
+/// first line as a fixture's header. No clock and no session: the reader alone, so that each
+/// input takes microseconds. What every reading must hold is checked; a failure is a crash.
+@_cdecl("LLVMFuzzerTestOneInput")
+public func readScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
+    let bytes = Data(bytes: data, count: size)
+    for screen in ScriptScreen.allCases {
+        checkInvariants(of: Script(data: bytes, screen: screen), inputSize: size)
+    }
+    // A fixture's own reading is its first line (the options); the rest is the script, read above.
+    let header = UnsafeBufferPointer(start: data, count: size).prefix { $0 != UInt8(ascii: "\n") }
+    if let text = String(validating: header, as: UTF8.self) {
+        _ = try? Fixture(text: text)
+    }
+    return 0
+}
+
+/// What a script read from `inputSize` bytes holds, whatever the bytes: its lines in order and
+/// no longer than allowed, each problem on a line that was kept, and no negative clock time.
+private func checkInvariants(of script: Script, inputSize: Int) {
+    var previous = 0
+    for line in script.lines {
+        precondition(line.number > previous, "line numbers go up")
+        precondition(line.number <= inputSize, "a line is at least its newline")
+        precondition(line.text.count <= ScriptParser.longestLine, "a kept line is at most the longest allowed")
+        previous = line.number
+    }
+    let numbers = Set(script.lines.map(\.number))
+    var previousError = 0
+    for error in script.errors {
+        precondition(error.line >= previousError, "problems come in line order")
+        precondition(numbers.contains(error.line), "each problem is on a line the script keeps")
+        precondition(!error.message.isEmpty, "each problem says what is wrong")
+        previousError = error.line
+    }
+    precondition(script.clockTime >= .zero, "clock time does not run backwards")
+}
+
+/// SwiftPM links an executable's entry point under this name; it hands over to libFuzzer.
+@_cdecl("ScriptReaderFuzzer_main")
+public func fuzzerMain(_ argc: Int32, _ argv: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?) -> Int32 {
+    FuzzerDriver.run(argc: argc, argv: argv) { data, size in readScript(data, size) }
+}
