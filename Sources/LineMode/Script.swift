@@ -26,13 +26,15 @@ public struct Script: Sendable {
     public init(data: Data, screen: ScriptScreen) {
         var lines: [Line] = []
         var errors: [ScriptError] = []
+        // One copy into an array: its slices are cheap, where slices of `Data` are not.
+        let all = [UInt8](data)
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
-        let text = data.starts(with: byteOrderMark) ? data.dropFirst(byteOrderMark.count) : data[...]
+        let text = all.starts(with: byteOrderMark) ? all.dropFirst(byteOrderMark.count) : all[...]
         var chunks = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if chunks.last?.isEmpty == true { chunks.removeLast() }
         for (index, chunk) in chunks.enumerated() {
             let number = index + 1
-            var bytes = Array(chunk)
+            var bytes = chunk
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             if bytes.contains(0) {
                 errors.append(
@@ -50,7 +52,9 @@ public struct Script: Sendable {
                 lines.append(Line(number: number, text: "", command: nil))
                 continue
             }
-            guard text.count <= ScriptParser.longestLine else {
+            // A line of at most that many bytes has at most that many characters: counting
+            // characters (grapheme clusters) is needed only past it.
+            guard bytes.count <= ScriptParser.longestLine || text.count <= ScriptParser.longestLine else {
                 errors.append(
                     ScriptError(
                         line: number,
