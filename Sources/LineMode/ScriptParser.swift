@@ -31,7 +31,7 @@ public enum ScriptParser: Sendable {
     static func parse(_ text: String, line: Int, screen: ScriptScreen) throws(ScriptError) -> ScriptCommand? {
         let content =
             text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let words = content.split(whereSeparator: \.isWhitespace).map(String.init)
+        let words = content.split(whereSeparator: isSeparator).map(String.init)
         guard let name = words.first else { return nil }
         let arguments = Array(words.dropFirst())
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
@@ -107,20 +107,27 @@ public enum ScriptParser: Sendable {
     static func rest(of content: String, after words: Int) -> String {
         var rest = Substring(content)
         for _ in 0..<words {
-            rest = rest.drop(while: \.isWhitespace)
-            rest = rest.drop { !$0.isWhitespace }
+            rest = rest.drop(while: isSeparator)
+            rest = rest.drop { !isSeparator($0) }
         }
-        rest = rest.drop(while: \.isWhitespace)
-        while let last = rest.last, last.isWhitespace { rest = rest.dropLast() }
+        rest = rest.drop(while: isSeparator)
+        while let last = rest.last, isSeparator(last) { rest = rest.dropLast() }
         return String(rest)
+    }
+
+    /// Whether `character` separates words: any white space, the usual ASCII ones checked first.
+    static func isSeparator(_ character: Character) -> Bool {
+        guard character.isASCII else { return character.isWhitespace }
+        return character == " " || character == "\t" || character == "\u{0B}" || character == "\u{0C}"
     }
 
     /// "unknown command 'tapp'; did you mean 'tap'? (commands: …)"
     static func unknown(_ kind: String, _ word: String, among choices: [String], screen: ScriptScreen?) -> String {
         let on = screen.map { " on the \($0.rawValue) screen" } ?? ""
         // Two words whose lengths differ by more than two are more than two edits apart.
-        let length = word.count
-        let suggestion = choices.filter { abs($0.count - length) <= 2 }.map { ($0, editDistance($0, word)) }
+        let length = word.unicodeScalars.count
+        let suggestion = choices.filter { abs($0.unicodeScalars.count - length) <= 2 }
+            .map { ($0, editDistance($0, word)) }
             .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
         let hint = suggestion.map { "; did you mean '\($0.0)'?" } ?? ""
         return "unknown \(kind) \(quoted(word))\(on)\(hint) (\(kind)s: \(choices.joined(separator: ", ")))"
@@ -142,10 +149,10 @@ public enum ScriptParser: Sendable {
         return "'" + shown + "'"
     }
 
-    /// Levenshtein distance, for "did you mean".
+    /// Levenshtein distance over Unicode scalars, for "did you mean".
     static func editDistance(_ left: String, _ right: String) -> Int {
-        let a = Array(left)
-        let b = Array(right)
+        let a = Array(left.unicodeScalars)
+        let b = Array(right.unicodeScalars)
         guard !a.isEmpty else { return b.count }
         var previous = Array(0...b.count)
         var current = previous
