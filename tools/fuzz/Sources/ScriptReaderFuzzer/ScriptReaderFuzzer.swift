@@ -2,20 +2,17 @@ import Foundation
 import FuzzerDriver
 import LineMode
 
-/// libFuzzer's entry point: one input, read as a linemode script for each screen, and its
-/// first line as a fixture's header. No clock and no session: the reader alone, so that each
-/// input takes microseconds. What every reading must hold is checked; a failure is a crash.
+/// libFuzzer's entry point: one input, read as a linemode script, on the screen its first line
+/// names when that line is a fixture's header (`# linemode --screen registration …`), else on
+/// the verification screen — one reading an input, the fuzzer reaching both screens. No clock
+/// and no session: the reader alone, so that each input takes microseconds. What every reading
+/// must hold is checked; a failure is a crash.
 @_cdecl("LLVMFuzzerTestOneInput")
 public func readScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
-    let bytes = Data(bytes: data, count: size)
-    for screen in ScriptScreen.allCases {
-        checkInvariants(of: Script(data: bytes, screen: screen), inputSize: size)
-    }
-    // A fixture's own reading is its first line (the options); the rest is the script, read above.
     let header = UnsafeBufferPointer(start: data, count: size).prefix { $0 != UInt8(ascii: "\n") }
-    if let text = String(validating: header, as: UTF8.self) {
-        _ = try? Fixture(text: text)
-    }
+    let fixture = String(validating: header, as: UTF8.self).flatMap { try? Fixture(text: $0) }
+    let screen = fixture?.options.screen ?? .verification
+    checkInvariants(of: Script(data: Data(bytes: data, count: size), screen: screen), inputSize: size)
     return 0
 }
 
