@@ -6,7 +6,8 @@ import SignUp
 /// One run of a script against one screen: performs commands on the view-model, and writes
 /// the transcript with a `TranscriptRecorder` — after each change, the screen lines that
 /// changed, stamped with the clock time they changed at; announcements as their own lines.
-/// All on the clock's context.
+/// In live mode at a terminal it also shows every change, and each announcement, on a
+/// ``PanelTerminal``. All on the clock's context.
 final class LineModeSession: @unchecked Sendable {
     // @unchecked Sendable: `driver` is used only on the clock's serial context (the runner's
     // steps, timer ticks and service replies all run there), one at a time.
@@ -16,6 +17,7 @@ final class LineModeSession: @unchecked Sendable {
     let wall: ShiftedWallClock
     private let store: any CooldownStore
     private let recorder: TranscriptRecorder
+    private let panel: PanelTerminal?
     private var driver: (any ScreenDriver)?
 
     /// What the runner must do after a command.
@@ -24,14 +26,15 @@ final class LineModeSession: @unchecked Sendable {
         case suspend(Duration)
     }
 
-    /// A session on `clock`; `storeProblem` hears of each failure to load or save the cooldown
-    /// in the state directory.
+    /// A session on `clock`, showing the screen on `panel` too when given; `storeProblem` hears
+    /// of each failure to load or save the cooldown in the state directory.
     init(
         clock: any TimerClock, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
-        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
+        panel: PanelTerminal? = nil, storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
     ) {
         self.clock = clock
         self.options = options
+        self.panel = panel
         recorder = TranscriptRecorder(clock: clock, write: write)
         service = ScriptedVerificationService(clock: clock)
         wall = ShiftedWallClock(
@@ -119,14 +122,18 @@ final class LineModeSession: @unchecked Sendable {
         }
     }
 
-    /// Writes the lines that differ from those last written (see `TranscriptRecorder`).
+    /// Writes the lines that differ from those last written (see `TranscriptRecorder`), and
+    /// shows them all on the panel.
     private func screenChanged() {
         guard let driver else { return }
-        recorder.screenChanged(driver.lines)
+        let lines = driver.lines
+        recorder.screenChanged(lines)
+        panel?.show(lines)
     }
 
     private func announce(_ text: String) {
         recorder.announce(text)
+        panel?.add(message: TranscriptRecorder.stamp(clock.logicalNow) + text)
     }
 
     /// The line with the text of a secret-bearing command masked.
