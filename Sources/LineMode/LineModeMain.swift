@@ -8,16 +8,34 @@ public enum LineModeMain: Sendable {
     /// one of ``LineModeExit``'s: 0 when it ran; 1 when it has errors or cannot be read; 3 when
     /// standard output or standard error could not be written (this one wins over the others);
     /// 4 when the cooldown could not be saved in or read from the state directory.
+    ///
+    /// When the script is standard input and it is a terminal, it runs live; when standard output
+    /// is a terminal too, the screen is a panel redrawn in place above the command line, and
+    /// problems show among its messages instead of on standard error.
     /// - Throws: when a real clock cannot be made.
     public static func run(file: String?, options: LineModeOptions) throws -> Int32 {
         let streams = StandardStreams.shared
         if let code = streams.prepare() { return code }
+        let live = (file ?? "-") == "-" && isatty(STDIN_FILENO) == 1
+        let panel =
+            live && isatty(STDOUT_FILENO) == 1
+            ? PanelTerminal(write: { streams.output($0, newline: false) }, measure: PanelTerminal.standardOutputSize)
+            : nil
         let storeFailed = StoreFailureFlag()
         let storeProblem: @Sendable (CooldownStoreError) -> Void = { problem in
             storeFailed.set()
-            streams.error("linemode: \(problem)")
+            if let panel { panel.add(message: "linemode: \(problem)") } else { streams.error("linemode: \(problem)") }
         }
-        let code = try run(file: file, options: options, streams: streams, storeProblem: storeProblem)
+        let code: Int32
+        if let panel {
+            defer { panel.finish() }
+            try LiveRunner.run(
+                options: options, prompt: { panel.prompt() }, readLine: { Swift.readLine() }, write: { _ in },
+                report: { panel.add(message: "! \($0)") }, panel: panel, storeProblem: storeProblem)
+            code = LineModeExit.success
+        } else {
+            code = try run(file: file, options: options, streams: streams, storeProblem: storeProblem)
+        }
         if streams.errorFailed { return LineModeExit.outputFailed }
         if code == LineModeExit.success && storeFailed.isSet { return LineModeExit.stateFailed }
         return code
@@ -31,7 +49,7 @@ public enum LineModeMain: Sendable {
         if source == "-" && isatty(STDIN_FILENO) == 1 {
             try LiveRunner.run(
                 options: options, prompt: { streams.error("> ", newline: false) }, readLine: { Swift.readLine() },
-                write: streams.output, report: { streams.error("linemode: \($0)") }, storeProblem: storeProblem)
+                write: { streams.output($0) }, report: { streams.error("linemode: \($0)") }, storeProblem: storeProblem)
             return LineModeExit.success
         }
         let data: Data
@@ -51,7 +69,7 @@ public enum LineModeMain: Sendable {
             )
             return LineModeExit.scriptFailed
         }
-        try ScriptRunner.run(script, options: options, write: streams.output, storeProblem: storeProblem)
+        try ScriptRunner.run(script, options: options, write: { streams.output($0) }, storeProblem: storeProblem)
         return script.errors.isEmpty ? LineModeExit.success : LineModeExit.scriptFailed
     }
 

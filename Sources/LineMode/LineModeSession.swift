@@ -7,7 +7,8 @@ import SignUpTesting
 /// One run of a script against one screen: performs commands on the view-model, and writes
 /// the transcript with a `TranscriptRecorder` — after each change, the screen lines that
 /// changed, stamped with the clock time they changed at; announcements as their own lines.
-/// All on the clock's context.
+/// In live mode at a terminal it also shows every change, and each announcement, on a
+/// ``PanelTerminal``. All on the clock's context.
 final class LineModeSession: @unchecked Sendable {
     // @unchecked Sendable: `driver` is used only on the clock's serial context (the runner's
     // steps, timer ticks and service replies all run there), one at a time.
@@ -17,6 +18,7 @@ final class LineModeSession: @unchecked Sendable {
     let wall: ShiftedWallClock
     private let store: any CooldownStore
     private let recorder: TranscriptRecorder
+    private let panel: PanelTerminal?
     private var driver: (any ScreenDriver)?
 
     /// What the runner must do after a command.
@@ -25,14 +27,15 @@ final class LineModeSession: @unchecked Sendable {
         case suspend(Duration)
     }
 
-    /// A session on `clock`; `storeProblem` hears of each failure to load or save the cooldown
-    /// in the state directory.
+    /// A session on `clock`, showing the screen on `panel` too when given; `storeProblem` hears
+    /// of each failure to load or save the cooldown in the state directory.
     init(
         clock: any TimerClock, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
-        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
+        panel: PanelTerminal? = nil, storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
     ) {
         self.clock = clock
         self.options = options
+        self.panel = panel
         recorder = TranscriptRecorder(clock: clock, write: write)
         service = ScriptedVerificationService(clock: clock)
         wall = ShiftedWallClock(
@@ -111,26 +114,33 @@ final class LineModeSession: @unchecked Sendable {
             return VerificationDriver(
                 VerificationViewModel(
                     config: config, clock: clock, service: service, store: store, wallClock: wall,
-                    onChange: { [weak self] state in self?.recorder.screenChanged(VerificationScreen(state).lines) },
+                    onChange: { [weak self] state in self?.screenChanged(to: VerificationScreen(state).lines) },
                     onAnnouncement: announce))
         case .registration:
             return RegistrationDriver(
                 RegistrationViewModel(
                     config: config, clock: clock, service: service, store: store, wallClock: wall,
-                    onChange: { [weak self] screen in self?.recorder.screenChanged(screen.lines) },
+                    onChange: { [weak self] screen in self?.screenChanged(to: screen.lines) },
                     onAnnouncement: announce))
         }
     }
 
     /// Writes the lines of the screen as it is now that differ from those last written (see
-    /// `TranscriptRecorder`); a change notification delivers its screen instead.
+    /// `TranscriptRecorder`), and shows them all on the panel.
     private func screenChanged() {
         guard let driver else { return }
-        recorder.screenChanged(driver.lines)
+        screenChanged(to: driver.lines)
+    }
+
+    /// The screen a change notification delivered, as lines: to the transcript and the panel.
+    private func screenChanged(to lines: [String]) {
+        recorder.screenChanged(lines)
+        panel?.show(lines)
     }
 
     private func announce(_ text: String) {
         recorder.announce(text)
+        panel?.add(message: TranscriptRecorder.stamp(clock.logicalNow) + text)
     }
 
     /// The line with the text of a secret-bearing command masked.

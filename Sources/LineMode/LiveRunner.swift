@@ -9,7 +9,8 @@ import HourglassLibevent
 #endif
 
 /// Live mode: commands typed at a terminal run as they are entered; on a real clock the
-/// clock runs on its own thread, so countdown changes print as they happen.
+/// clock runs on its own thread, so countdown changes print (or redraw the panel) as they
+/// happen.
 public enum LiveRunner: Sendable {
     /// Reads commands with `readLine` until it returns nil (end of input) or `quit`.
     /// `storeProblem` hears of each failure to load or save the cooldown in the state directory.
@@ -19,13 +20,25 @@ public enum LiveRunner: Sendable {
         write: @escaping @Sendable (String) -> Void, report: @escaping @Sendable (ScriptError) -> Void,
         storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
     ) throws {
+        try run(
+            options: options, prompt: prompt, readLine: readLine, write: write, report: report, panel: nil,
+            storeProblem: storeProblem)
+    }
+
+    /// As the public `run`, the session showing the screen on `panel` too when given.
+    static func run(
+        options: LineModeOptions, prompt: @escaping @Sendable () -> Void, readLine: () -> String?,
+        write: @escaping @Sendable (String) -> Void, report: @escaping @Sendable (ScriptError) -> Void,
+        panel: PanelTerminal?, storeProblem: @escaping @Sendable (CooldownStoreError) -> Void
+    ) throws {
         let base: any TimerClock
         let stop: () -> Void
         switch options.clock {
         case .virtual:
             // Each line runs at once; `wait` and `suspend` move the clock.
             let clock = VirtualClock()
-            let session = LineModeSession(clock: clock, options: options, write: write, storeProblem: storeProblem)
+            let session = LineModeSession(
+                clock: clock, options: options, write: write, panel: panel, storeProblem: storeProblem)
             session.start()
             readCommands(screen: options, prompt: prompt, readLine: readLine, report: report) { command in
                 switch session.perform(command) {
@@ -49,7 +62,8 @@ public enum LiveRunner: Sendable {
         }
         defer { stop() }
         let clock = try ScaledClock(base: base, scale: options.timeScale)
-        let session = LineModeSession(clock: clock, options: options, write: write, storeProblem: storeProblem)
+        let session = LineModeSession(
+            clock: clock, options: options, write: write, panel: panel, storeProblem: storeProblem)
         onContext(clock) { session.start() }
         readCommands(screen: options, prompt: prompt, readLine: readLine, report: report) { command in
             // `wait` lets the clock run while this thread sleeps; the rest runs on the context,

@@ -41,11 +41,11 @@ final class StandardStreams: @unchecked Sendable {
         return LineModeExit.outputFailed
     }
 
-    /// Writes `line` and a newline to standard output. On failure: reports it on standard
-    /// error and exits with ``LineModeExit/outputFailed``.
-    @Sendable func output(_ line: String) {
+    /// Writes `line` (and a newline unless `newline` is false) to standard output. On failure:
+    /// reports it on standard error and exits with ``LineModeExit/outputFailed``.
+    @Sendable func output(_ line: String, newline: Bool = true) {
         lock.lock()
-        let failure = Self.write(line + "\n", to: STDOUT_FILENO)
+        let failure = Self.write(line + (newline ? "\n" : ""), to: STDOUT_FILENO)
         lock.unlock()
         guard let failure else { return }
         error(

@@ -14,7 +14,9 @@ struct LineModeCommand: ParsableCommand {
             Reads the script from FILE, or from standard input. After each command it prints \
             the screen lines that changed, stamped with the clock time in seconds; `show` prints \
             the whole screen. When standard input is a terminal it runs live: a prompt, and \
-            countdowns printed as they tick.
+            countdowns printed as they tick; when standard output is a terminal too, the screen \
+            is a panel redrawn in place (controls, then the last messages and problems) with \
+            the prompt below it.
 
             COMMANDS (one a line; # starts a comment)
             \(ScriptParser.reference)

@@ -1,0 +1,101 @@
+import Foundation
+
+/// Draws a ``LivePanel`` at the top of a terminal and keeps the command line (`> `) on the
+/// row below it: live mode's screen when standard output is a terminal.
+///
+/// A screen change redraws the panel's rows in place (plain VT100: the cursor saved, each row
+/// addressed and erased, the cursor restored), so what is being typed stays where it is.
+/// The first draw, a change of the terminal's size and a panel that grew clear the screen and
+/// draw it all again, prompt included. The panel never shrinks, so the command line stays put;
+/// rows beyond the terminal's height, less two for the command line, are not drawn.
+/// Safe from any thread: each draw is one `write` under a lock.
+final class PanelTerminal: @unchecked Sendable {
+    // @unchecked Sendable: `panel`, `height`, `drawnSize` and `finished` are only read and
+    // written under `lock`; `write` is called under it too, so draws never interleave.
+    private let lock = NSLock()
+    private let write: @Sendable (String) -> Void
+    private let measure: @Sendable () -> Size
+    private var panel = LivePanel()
+    private var height = 0
+    private var drawnSize: Size?
+    private var finished = false
+
+    /// A terminal's size in character cells.
+    struct Size: Equatable, Sendable {
+        var columns: Int
+        var rows: Int
+    }
+
+    /// A panel drawn with `write` (text with escape sequences, no newline added) on a terminal
+    /// whose size `measure` reads at each draw.
+    init(write: @escaping @Sendable (String) -> Void, measure: @escaping @Sendable () -> Size) {
+        self.write = write
+        self.measure = measure
+    }
+
+    /// Shows the screen's `lines` (on the clock's context, after each change).
+    func show(_ lines: [String]) {
+        lock.withLock {
+            panel.show(lines)
+            draw()
+        }
+    }
+
+    /// Adds a message (an announcement or a problem) to the panel.
+    func add(message: String) {
+        lock.withLock {
+            panel.add(message: message)
+            draw()
+        }
+    }
+
+    /// Clears the command line and what is below it, and writes the prompt.
+    func prompt() {
+        lock.withLock {
+            guard !finished else { return }
+            if drawnSize != measure() { return draw() }
+            write("\u{1B}[\(visibleRows(drawnSize) + 1);1H\u{1B}[J> ")
+        }
+    }
+
+    /// Leaves the panel on screen, clears the command line for what runs next, and draws no more.
+    func finish() {
+        lock.withLock {
+            guard !finished else { return }
+            finished = true
+            write("\u{1B}[\(visibleRows(drawnSize) + 1);1H\u{1B}[J")
+        }
+    }
+
+    /// Caller holds the lock.
+    private func draw() {
+        guard !finished else { return }
+        let size = measure()
+        let rows = panel.rows(columns: size.columns)
+        let whole = size != drawnSize || rows.count > height
+        height = max(height, rows.count)
+        drawnSize = size
+        let visible = visibleRows(size)
+        var text = whole ? "\u{1B}[H\u{1B}[2J" : "\u{1B}7"
+        for row in 0..<visible {
+            text += "\u{1B}[\(row + 1);1H" + (row < rows.count ? rows[row] : "") + "\u{1B}[K"
+        }
+        text += whole ? "\u{1B}[\(visible + 1);1H> " : "\u{1B}8"
+        write(text)
+    }
+
+    /// How many of the panel's rows fit above the command line and the row an entered line
+    /// moves the cursor to, so that pressing return never scrolls the panel away.
+    private func visibleRows(_ size: Size?) -> Int {
+        min(height, max(0, (size?.rows ?? 0) - 2))
+    }
+
+    /// Standard output's size (TIOCGWINSZ), or 80 × 24 when it cannot be read.
+    static func standardOutputSize() -> Size {
+        var size = winsize()
+        guard ioctl(STDOUT_FILENO, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0, size.ws_row > 0 else {
+            return Size(columns: 80, rows: 24)
+        }
+        return Size(columns: Int(size.ws_col), rows: Int(size.ws_row))
+    }
+}
