@@ -150,9 +150,7 @@ final class LineModeSession: @unchecked Sendable {
             return "type \(field.rawValue) " + String(repeating: "•", count: text.count)
         case .server(.code(let code)):
             return "server code " + String(repeating: "•", count: code.count)
-        case nil
-        where !line.text.trimmingCharacters(in: .whitespaces).isEmpty
-            && !line.text.trimmingCharacters(in: .whitespaces).hasPrefix("#"):
+        case nil where line.text.drop(while: ScriptParser.isSeparator).first.map { $0 != "#" } ?? false:
             return "# (line \(line.number) not run: it has an error)"
         default:
             return line.text
