@@ -29,7 +29,7 @@ struct LineModeCommand: ParsableCommand {
             pipe); when it is standard output, linemode stops at once, after saying why on standard \
             error. This code wins over the others.
               4  the cooldown could not be saved in, or read from, --state-dir (the screen and \
-            standard error say why); the script still ran
+            standard error say why; the panel's messages in live mode); the script still ran
             """,
         version: HourglassVersion.current)
 
