@@ -88,9 +88,7 @@ let package = Package(
         .executableTarget(
             name: "HourglassDemo",
             dependencies: [
-                "Hourglass", "HourglassDispatch",
-                .target(name: "HourglassLibevent", condition: onLinux),
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Hourglass", "LineMode", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The code samples of README.md and the DocC articles, verbatim: they compile in every

@@ -1,11 +1,6 @@
-import Dispatch
 import Foundation
 import Hourglass
-import HourglassDispatch
-
-#if canImport(HourglassLibevent)
-import HourglassLibevent
-#endif
+import LineMode
 
 /// Runs one countdown and prints a line per tick, flushed at once so that a parent process
 /// reading the pipe sees each tick when it happens.
@@ -15,22 +10,9 @@ struct DemoCountdown {
     /// seconds left, as a debugger or the system would; real clocks only.
     var stopAt: Int64?
 
-    func run(on kind: DemoClockKind) throws {
-        switch kind {
-        case .virtual:
-            runVirtual()
-        case .dispatch:
-            let clock = DispatchClock()
-            try runReal(on: clock, name: "dispatch") { finished in finished.wait() }
-            clock.shutdown()
-        case .libevent:
-            #if canImport(HourglassLibevent)
-            let clock = try LibeventClock()
-            try runReal(on: clock, name: "libevent") { _ in try clock.run() }
-            #else
-            throw UnavailableClock.libevent
-            #endif
-        }
+    func run(on choice: ClockChoice) throws {
+        guard let real = try RealClock(choice) else { return runVirtual() }
+        try runReal(on: real, name: choice.rawValue)
     }
 
     /// The virtual clock: three seconds, a suspension of 4.5 s, then the rest, instantly.
@@ -50,12 +32,10 @@ struct DemoCountdown {
         Self.say("state: \(countdown?.state ?? .cancelled); pending timers: \(clock.pendingTimers.count)")
     }
 
-    /// A real clock: prints each tick's measured time and lateness; `wait` blocks until the
-    /// countdown has finished (for libevent it runs the loop, which a callback stops).
-    private func runReal(
-        on clock: some TimerClock, name: String, wait: (DispatchSemaphore) throws -> Void
-    ) throws {
-        let finished = DispatchSemaphore(value: 0)
+    /// A real clock: prints each tick's measured time and lateness, and runs the clock until the
+    /// countdown has finished.
+    private func runReal(on real: RealClock, name: String) throws {
+        let clock = real.clock
         let lateness = LatenessLog()
         let start = clock.now
         let countdown = try clock.countdown(
@@ -68,13 +48,10 @@ struct DemoCountdown {
             },
             onFinish: {
                 Self.say("[+\(Self.format(clock.now - start))] finished; \(lateness.summary)")
-                finished.signal()
-                #if canImport(HourglassLibevent)
-                (clock as? LibeventClock)?.stop()
-                #endif
+                real.finish()
             })
         Self.say("countdown of \(seconds)s on the \(name) clock, started")
-        try wait(finished)
+        try real.runUntilFinished()
         _ = countdown
     }
 

@@ -1,6 +1,7 @@
-import ArgumentParser
+public import ArgumentParser
 import Foundation
 import Hourglass
+public import LineMode
 
 /// `hourglass-demo`: one countdown, on the clock you choose, printed tick by tick.
 @main
@@ -16,7 +17,7 @@ struct HourglassDemo: ParsableCommand {
             """)
 
     @Option(help: "The clock: virtual, dispatch or libevent.")
-    var clock: DemoClockKind = .virtual
+    var clock: ClockChoice = .virtual
 
     @Option(help: "The countdown's length in whole seconds (1 to 3600).")
     var seconds: Int = 10
@@ -57,3 +58,5 @@ struct HourglassDemo: ParsableCommand {
         }
     }
 }
+
+extension ClockChoice: ExpressibleByArgument {}

@@ -1,12 +1,7 @@
 import Dispatch
 import Foundation
 import Hourglass
-import HourglassDispatch
 public import SignUp
-
-#if canImport(HourglassLibevent)
-import HourglassLibevent
-#endif
 
 /// Live mode: commands typed at a terminal run as they are entered; on a real clock the
 /// clock runs on its own thread, so countdown changes print (or redraw the panel) as they
@@ -48,17 +43,10 @@ public enum LiveRunner: Sendable {
                 }
             }
             return
-        case .dispatch:
-            let clock = DispatchClock()
-            (base, stop) = (clock, { clock.shutdown() })
-        case .libevent:
-            #if canImport(HourglassLibevent)
-            let clock = try LibeventClock()
-            try clock.start()
-            (base, stop) = (clock, { clock.stop() })
-            #else
-            throw UnavailableClock.libevent
-            #endif
+        case .dispatch, .libevent:
+            guard let real = try RealClock(options.clock) else { return }
+            try real.start()
+            (base, stop) = (real.clock, { real.end() })
         }
         defer { stop() }
         let clock = try ScaledClock(base: base, scale: options.timeScale)

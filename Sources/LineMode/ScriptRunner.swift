@@ -1,12 +1,7 @@
 import Dispatch
 import Foundation
 import Hourglass
-import HourglassDispatch
 public import SignUp
-
-#if canImport(HourglassLibevent)
-import HourglassLibevent
-#endif
 
 /// Runs a ``Script`` on the chosen clock and writes its transcript.
 ///
@@ -39,26 +34,14 @@ public enum ScriptRunner: Sendable {
         case .virtual:
             let steps = runVirtual(script, options: options, write: write, storeProblem: storeProblem)
             return (script.errors, steps)
-        case .dispatch:
-            let base = DispatchClock()
-            let finished = DispatchSemaphore(value: 0)
-            let steps = try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) {
-                finished.signal()
+        case .dispatch, .libevent:
+            guard let real = try RealClock(options.clock) else { return (script.errors, 0) }
+            let steps = try runReal(script, on: real.clock, options: options, write: write, storeProblem: storeProblem)
+            {
+                real.finish()
             }
-            finished.wait()
-            base.shutdown()
+            try real.runUntilFinished()
             return (script.errors, steps.count)
-        case .libevent:
-            #if canImport(HourglassLibevent)
-            let base = try LibeventClock()
-            let steps = try runReal(script, on: base, options: options, write: write, storeProblem: storeProblem) {
-                base.stop()
-            }
-            try base.run()
-            return (script.errors, steps.count)
-            #else
-            throw UnavailableClock.libevent
-            #endif
         }
     }
 

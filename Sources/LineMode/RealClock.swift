@@ -1,0 +1,89 @@
+import Dispatch
+public import Hourglass
+import HourglassDispatch
+
+#if canImport(HourglassLibevent)
+import HourglassLibevent
+#endif
+
+/// A real clock made from a ``ClockChoice`` — the one place where `linemode` and
+/// `hourglass-demo` make their clocks — and the two ways they run one: on the calling thread
+/// until ``finish()`` (a script, a countdown), or in the background until ``end()`` (live mode).
+public final class RealClock: Sendable {
+    /// The clock, to schedule on.
+    public let clock: any TimerClock
+    private let engine: Engine
+
+    private enum Engine: Sendable {
+        /// GCD runs on its own queue; the semaphore stands for "finished".
+        case dispatch(DispatchClock, DispatchSemaphore)
+        #if canImport(HourglassLibevent)
+        /// libevent runs where its loop is run: the caller's thread or a thread of its own.
+        case libevent(LibeventClock)
+        #endif
+    }
+
+    /// The real clock `choice` names, or nil for ``ClockChoice/virtual``.
+    /// - Throws: `LibeventError` when libevent cannot make its loop; ``UnavailableClock`` for
+    ///   libevent off Linux.
+    public init?(_ choice: ClockChoice) throws {
+        switch choice {
+        case .virtual:
+            return nil
+        case .dispatch:
+            let clock = DispatchClock()
+            (self.clock, engine) = (clock, .dispatch(clock, DispatchSemaphore(value: 0)))
+        case .libevent:
+            #if canImport(HourglassLibevent)
+            let clock = try LibeventClock()
+            (self.clock, engine) = (clock, .libevent(clock))
+            #else
+            throw UnavailableClock.libevent
+            #endif
+        }
+    }
+
+    /// Runs the clock on this thread (libevent) or waits while it runs on its queue (GCD) until
+    /// ``finish()`` is called, then shuts it down.
+    /// - Throws: `LibeventError` when libevent's loop fails.
+    public func runUntilFinished() throws {
+        switch engine {
+        case .dispatch(let clock, let finished):
+            finished.wait()
+            clock.shutdown()
+        #if canImport(HourglassLibevent)
+        case .libevent(let clock):
+            try clock.run()
+        #endif
+        }
+    }
+
+    /// Ends ``runUntilFinished()``: from a callback on the clock, or from any thread.
+    public func finish() {
+        switch engine {
+        case .dispatch(_, let finished): finished.signal()
+        #if canImport(HourglassLibevent)
+        case .libevent(let clock): clock.stop()
+        #endif
+        }
+    }
+
+    /// Runs the clock in the background — libevent's loop on a thread of its own; GCD needs
+    /// nothing — until ``end()``.
+    /// - Throws: `LibeventError` when libevent's loop cannot start.
+    public func start() throws {
+        #if canImport(HourglassLibevent)
+        if case .libevent(let clock) = engine { try clock.start() }
+        #endif
+    }
+
+    /// Stops a clock started with ``start()``; what is still scheduled never runs.
+    public func end() {
+        switch engine {
+        case .dispatch(let clock, _): clock.shutdown()
+        #if canImport(HourglassLibevent)
+        case .libevent(let clock): clock.stop()
+        #endif
+        }
+    }
+}
