@@ -15,9 +15,9 @@ public struct Fixture: Sendable {
     /// Whether each run keeps the cooldown in a fresh temporary state directory.
     public let usesStateDirectory: Bool
 
-    /// Reads a fixture's text.
+    /// Reads a fixture's text; its `--screen` is one of `screens` (by default the built-in ones).
     /// - Throws: ``ScriptError`` when the first line does not name its options.
-    public init(text: String) throws(ScriptError) {
+    public init(text: String, screens: [ScriptScreen] = ScriptScreen.builtIn) throws(ScriptError) {
         self.text = text
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         guard let header = lines.first, header.hasPrefix("# linemode") else {
@@ -33,7 +33,7 @@ public struct Fixture: Sendable {
             let value = index + 1 < words.count ? words[index + 1] : ""
             switch words[index] {
             case "--screen":
-                guard let screen = ScriptScreen(rawValue: value) else {
+                guard let screen = ScriptScreen.named(value, among: screens) else {
                     throw ScriptError(line: 1, "unknown screen '\(value)'")
                 }
                 options.screen = screen

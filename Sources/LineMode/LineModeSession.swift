@@ -65,7 +65,7 @@ final class LineModeSession: @unchecked Sendable {
     func perform(_ command: ScriptCommand) -> Pause? {
         switch command {
         case .type(let field, let text):
-            let typed = field == .code && text == "sent" ? sentCode() : text
+            let typed = options.screen.isSignUp && field == .code && text == "sent" ? sentCode() : text
             driver?.type(field, typed)
         case .clear(let field):
             driver?.type(field, "")
@@ -109,7 +109,7 @@ final class LineModeSession: @unchecked Sendable {
     private func makeDriver() -> any ScreenDriver {
         let config = VerificationConfig(language: options.language)
         let announce: @Sendable (String) -> Void = { [weak self] text in self?.announce(text) }
-        switch options.screen {
+        switch options.screen.maker {
         case .verification:
             return VerificationDriver(
                 VerificationViewModel(
@@ -122,6 +122,11 @@ final class LineModeSession: @unchecked Sendable {
                     config: config, clock: clock, service: service, store: store, wallClock: wall,
                     onChange: { [weak self] screen in self?.screenChanged(to: screen.lines) },
                     onAnnouncement: announce))
+        case .custom(let make):
+            let context = LineModeScreenContext(
+                clock: clock, screenChanged: { [weak self] lines in self?.screenChanged(to: lines) },
+                announce: announce)
+            return CustomScreenDriver(make(context))
         }
     }
 
@@ -147,7 +152,7 @@ final class LineModeSession: @unchecked Sendable {
     static func masked(_ line: Script.Line) -> String {
         switch line.command {
         case .type(let field, let text) where field.isSecret && !(field == .code && text == "sent"):
-            return "type \(field.rawValue) " + String(repeating: "•", count: text.count)
+            return "type \(field.name) " + String(repeating: "•", count: text.count)
         case .server(.code(let code)):
             return "server code " + String(repeating: "•", count: code.count)
         case nil where line.text.drop(while: ScriptParser.isSeparator).first.map { $0 != "#" } ?? false:

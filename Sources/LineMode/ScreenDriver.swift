@@ -31,7 +31,7 @@ final class VerificationDriver: ScreenDriver {
         switch field {
         case .destination: model.setDestination(text)
         case .code: model.setCode(text)
-        case .password, .confirm: break
+        default: break
         }
     }
 
@@ -39,7 +39,7 @@ final class VerificationDriver: ScreenDriver {
         switch button {
         case .send: model.tapSend()
         case .verify: model.tapVerify()
-        case .submit, .terms: break
+        default: break
         }
     }
 }
@@ -59,17 +59,31 @@ final class RegistrationDriver: ScreenDriver {
 
     func type(_ field: ScriptField, _ text: String) {
         switch field {
-        case .destination, .code: account.type(field, text)
         case .password: model.setPassword(text)
         case .confirm: model.setConfirmation(text)
+        default: account.type(field, text)
         }
     }
 
     func tap(_ button: ScriptButton) {
         switch button {
-        case .send, .verify: account.tap(button)
         case .submit: model.tapSubmit()
         case .terms: model.toggleTerms()
+        default: account.tap(button)
         }
     }
+}
+
+/// Drives a screen of the app's own.
+final class CustomScreenDriver: ScreenDriver {
+    let screen: any LineModeScreen
+
+    init(_ screen: any LineModeScreen) {
+        self.screen = screen
+    }
+
+    var lines: [String] { screen.lines }
+    var destination: Destination? { nil }
+    func type(_ field: ScriptField, _ text: String) { screen.type(text, into: field.name) }
+    func tap(_ button: ScriptButton) { screen.tap(button.name) }
 }

@@ -34,26 +34,37 @@ enum ServerCommand: Hashable, Sendable {
     case account(Destination)
 }
 
-/// The fields a script can type into.
-enum ScriptField: String, CaseIterable, Sendable {
-    case destination, code, password, confirm
+/// A field a script names (`type FIELD TEXT`, `clear FIELD`); a secret one is masked when the
+/// command is echoed.
+public struct ScriptField: Hashable, Sendable {
+    /// The name a script uses, e.g. `destination`.
+    public let name: String
+    /// Whether what is typed into it is a secret.
+    public let isSecret: Bool
 
-    /// Whether the field holds a secret, masked when the command is echoed.
-    var isSecret: Bool { self != .destination }
+    /// A field named `name`.
+    public init(_ name: String, isSecret: Bool = false) {
+        (self.name, self.isSecret) = (name, isSecret)
+    }
+
+    static let destination = ScriptField("destination")
+    static let code = ScriptField("code", isSecret: true)
+    static let password = ScriptField("password", isSecret: true)
+    static let confirm = ScriptField("confirm", isSecret: true)
 }
 
-/// The buttons a script can tap.
-enum ScriptButton: String, CaseIterable, Sendable {
-    case send, verify, submit, terms
-}
+/// A button a script names (`tap BUTTON`).
+public struct ScriptButton: Hashable, Sendable {
+    /// The name a script uses, e.g. `send`.
+    public let name: String
 
-/// The screen a session drives.
-public enum ScriptScreen: String, CaseIterable, Sendable {
-    /// The verification-code screen.
-    case verification
-    /// The registration screen (an account verified by code, a password, the terms).
-    case registration
+    /// A button named `name`.
+    public init(_ name: String) {
+        self.name = name
+    }
 
-    var fields: [ScriptField] { self == .verification ? [.destination, .code] : ScriptField.allCases }
-    var buttons: [ScriptButton] { self == .verification ? [.send, .verify] : ScriptButton.allCases }
+    static let send = ScriptButton("send")
+    static let verify = ScriptButton("verify")
+    static let submit = ScriptButton("submit")
+    static let terms = ScriptButton("terms")
 }

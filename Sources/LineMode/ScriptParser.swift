@@ -57,8 +57,8 @@ public enum ScriptParser: Sendable {
             return .clear(try Self.field(arguments[0], screen: screen, line: line))
         case "tap":
             try count(1, "tap BUTTON")
-            guard let button = ScriptButton(rawValue: arguments[0]), screen.buttons.contains(button) else {
-                throw fail(Self.unknown("button", arguments[0], among: screen.buttons.map(\.rawValue), screen: screen))
+            guard let button = screen.buttons.first(where: { $0.name == arguments[0] }) else {
+                throw fail(Self.unknown("button", arguments[0], among: screen.buttons.map(\.name), screen: screen))
             }
             return .tap(button)
         case "wait", "suspend":
@@ -88,8 +88,8 @@ public enum ScriptParser: Sendable {
 
     static func field(_ word: String, screen: ScriptScreen, line: Int) throws(ScriptError) -> ScriptField {
         let name = word == "account" ? "destination" : word
-        guard let field = ScriptField(rawValue: name), screen.fields.contains(field) else {
-            throw ScriptError(line: line, unknown("field", word, among: screen.fields.map(\.rawValue), screen: screen))
+        guard let field = screen.fields.first(where: { $0.name == name }) else {
+            throw ScriptError(line: line, unknown("field", word, among: screen.fields.map(\.name), screen: screen))
         }
         return field
     }
@@ -123,7 +123,7 @@ public enum ScriptParser: Sendable {
 
     /// "unknown command 'tapp'; did you mean 'tap'? (commands: …)"
     static func unknown(_ kind: String, _ word: String, among choices: [String], screen: ScriptScreen?) -> String {
-        let on = screen.map { " on the \($0.rawValue) screen" } ?? ""
+        let on = screen.map { " on the \($0.name) screen" } ?? ""
         // Two words whose lengths differ by more than two are more than two edits apart.
         let length = word.unicodeScalars.count
         let suggestion = choices.filter { abs($0.unicodeScalars.count - length) <= 2 }

@@ -88,5 +88,14 @@ struct LineModeCommand: ParsableCommand {
 }
 
 extension ClockChoice: ExpressibleByArgument {}
-extension ScriptScreen: ExpressibleByArgument {}
+extension ScriptScreen: ExpressibleByArgument {
+    /// A built-in screen, by name.
+    public init?(argument: String) {
+        guard let screen = ScriptScreen.named(argument) else { return nil }
+        self = screen
+    }
+
+    /// The built-in screens' names.
+    public static var allValueStrings: [String] { builtIn.map(\.name) }
+}
 extension SignUpLanguage: ExpressibleByArgument {}

@@ -1,0 +1,77 @@
+import Hourglass
+import LineMode
+
+/// A screen of an app's own, written on the core alone and driven by linemode: a user name, a
+/// password and a sign-in button that locks for 5 s after three wrong passwords, counting down.
+final class LoginScreen: LineModeScreen, @unchecked Sendable {
+    // @unchecked Sendable: every var is used only on the clock's context — linemode types and
+    // taps there, and the lock-out countdown's callbacks run there.
+    static let screen = ScriptScreen(
+        name: "login", fields: [ScriptField("user"), ScriptField("password", isSecret: true)],
+        buttons: [ScriptButton("sign-in")]
+    ) { LoginScreen($0) }
+
+    static let correctPassword = "open sesame"
+    static let attempts = 3
+    static let lockOut = Duration.seconds(5)
+
+    private let context: LineModeScreenContext
+    private var user = ""
+    private var password = ""
+    private var failures = 0
+    private var signedIn = false
+    private var lockedFor: Int64?
+    private var countdown: TimerHandle?
+
+    init(_ context: LineModeScreenContext) {
+        self.context = context
+    }
+
+    var lines: [String] {
+        let title = lockedFor.map { "Try again in \($0)s" } ?? "Sign in"
+        let message =
+            if signedIn { ["message: Signed in as \(user)"] } else if failures > 0 {
+                ["message: Wrong password (\(failures) of \(Self.attempts))"]
+            } else { [String]() }
+        return [
+            "user: \"\(user)\"", "password: \"\(String(repeating: "•", count: password.count))\"",
+            "sign-in: [\(title)]" + (canSignIn ? "" : " (disabled)"),
+        ] + message
+    }
+
+    private var canSignIn: Bool { lockedFor == nil && !signedIn && !user.isEmpty && !password.isEmpty }
+
+    func type(_ text: String, into field: String) {
+        if field == "user" { user = text } else { password = text }
+        changed()
+    }
+
+    func tap(_ button: String) {
+        guard canSignIn else { return }
+        if password == Self.correctPassword {
+            (signedIn, failures) = (true, 0)
+        } else {
+            failures += 1
+            if failures == Self.attempts { lock() }
+        }
+        password = ""
+        changed()
+    }
+
+    private func lock() {
+        lockedFor = Self.lockOut.components.seconds
+        countdown = try? context.clock.countdown(for: Self.lockOut) { [weak self] tick in
+            self?.lockedFor = tick.remainingSeconds
+            self?.changed()
+        } onFinish: { [weak self] in
+            guard let self else { return }
+            (lockedFor, failures, countdown) = (nil, 0, nil)
+            context.announce("You can sign in again")
+            changed()
+        }
+    }
+
+    private func changed() {
+        context.screenChanged(lines)
+    }
+}

@@ -1,0 +1,76 @@
+import Foundation
+import HourglassTesting
+import LineMode
+import TestSupport
+import Testing
+
+/// linemode on a screen of the app's own (`LoginScreen`, written on the core alone): its
+/// fixtures in `Tests/LoginFixtures/` reproduced on every clock, its names checked by the
+/// reader, its secret masked.
+@Suite("linemode on a screen of the app's own: a login screen with a lock-out")
+struct LoginScreenTests {
+    static let directory = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("LoginFixtures")
+
+    static var fixtures: [String] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".txt") }
+            .sorted()
+    }
+
+    #if os(Linux)
+    static let clocks = ClockChoice.allCases
+    #else
+    static let clocks: [ClockChoice] = [.virtual, .dispatch]
+    #endif
+
+    @Test("each login fixture is reproduced byte for byte", arguments: clocks)
+    func fixtures(clock: ClockChoice) async throws {
+        #expect(Self.fixtures.count >= 1)
+        for name in Self.fixtures {
+            let file = Self.directory.appendingPathComponent(name)
+            let expected = try String(contentsOf: file, encoding: .utf8)
+            let fixture = try Fixture(text: expected, screens: [LoginScreen.screen])
+            guard clock != .virtual else {
+                // The virtual clock's transcript is the fixture (recorded with HOURGLASS_RECORD=failed).
+                try assertTranscript(try fixture.transcript(clock: .virtual), matchesFile: file)
+                continue
+            }
+            // A real clock may stall past a tick on a loaded machine (see RealClockFixtureTests):
+            // such a run is retried, and only a difference of another kind fails.
+            var actual = ""
+            for _ in 1...3 {
+                actual = try await FixtureTests.onOwnThread { try fixture.transcript(clock: clock, timeScale: 0.05) }
+                if actual == expected || !RealClockFixtureTests.isStalled(actual, expected) { break }
+            }
+            if !RealClockFixtureTests.isStalled(actual, expected) { assertTranscript(actual, equals: expected) }
+        }
+    }
+
+    @Test("the reader knows the screen's own names, and suggests them")
+    func names() {
+        let script = Script("type pasword x\ntap signin\ntype user ada\ntap sign-in\n", screen: LoginScreen.screen)
+        #expect(
+            script.errors.map(\.description) == [
+                "line 1: unknown field 'pasword' on the login screen; did you mean 'password'? (fields: user, password)",
+                "line 2: unknown button 'signin' on the login screen; did you mean 'sign-in'? (buttons: sign-in)",
+            ])
+    }
+
+    @Test("the password is masked when the script is echoed")
+    func masked() throws {
+        var options = LineModeOptions()
+        options.screen = LoginScreen.screen
+        let transcript = Locked<[String]>([])
+        try ScriptRunner.run(
+            Script("type user ada\ntype password hunter2\n", screen: LoginScreen.screen), options: options
+        ) {
+            line in transcript.withLock { $0.append(line) }
+        }
+        #expect(
+            transcript.withLock { $0 } == [
+                "[   0.000] user: \"\"", "[   0.000] password: \"\"", "[   0.000] sign-in: [Sign in] (disabled)",
+                "type user ada", "[   0.000] user: \"ada\"", "type password •••••••",
+                "[   0.000] password: \"•••••••\"", "[   0.000] sign-in: [Sign in]",
+            ])
+    }
+}
