@@ -105,7 +105,7 @@ let package = Package(
 )
 
 // The same strict settings for every Swift target, all of them accepted in a versioned
-// dependency (no unsafeFlags). tools/test adds warnings-as-errors for this repository's builds.
+// dependency (no unsafe build flags). tools/test adds warnings-as-errors for this repository's builds.
 for target in package.targets where target.type != .system {
     var settings = target.swiftSettings ?? []
     settings.append(.enableUpcomingFeature("ExistentialAny"))
