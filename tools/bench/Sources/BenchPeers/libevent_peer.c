@@ -67,6 +67,17 @@ int libevent_repeating(int64_t period_ns, int ticks, int64_t *fired_ns) {
 
 static void on_never(evutil_socket_t fd, short what, void *arg) { (void)fd; (void)what; (void)arg; }
 
+/* Deletes and frees every timer, in the order given; returns the nanoseconds it took. */
+static int64_t cancel_in_order(struct event **events, const int32_t *cancel_order, int n) {
+    int64_t start = bench_now_ns();
+    for (int i = 0; i < n; i++) {
+        struct event *e = events[cancel_order[i]];
+        evtimer_del(e);
+        event_free(e);
+    }
+    return bench_now_ns() - start;
+}
+
 bench_scale_result libevent_scale(const int64_t *delays_ns, const int32_t *cancel_order, int n) {
     bench_scale_result result = {0, 0, 0};
     struct event_base *base = precise_base();
@@ -81,13 +92,7 @@ bench_scale_result libevent_scale(const int64_t *delays_ns, const int32_t *cance
     }
     result.schedule_ns = bench_now_ns() - start;
     result.resident_bytes = bench_allocated_bytes() - before;
-    start = bench_now_ns();
-    for (int i = 0; i < n; i++) {
-        struct event *e = events[cancel_order[i]];
-        evtimer_del(e);
-        event_free(e);
-    }
-    result.cancel_ns = bench_now_ns() - start;
+    result.cancel_ns = cancel_in_order(events, cancel_order, n);
     free(events);
     event_base_free(base);
     return result;
@@ -111,7 +116,11 @@ bench_scale_result libevent_scale_with_context(
     int64_t faults = bench_minor_faults();
     int64_t start = bench_now_ns();
     context *contexts = malloc(sizeof(context) * (size_t)n);
-    if (!contexts) return result;
+    if (!contexts) {
+        free(events);
+        event_base_free(base);
+        return result;
+    }
     for (int i = 0; i < n; i++) {
         contexts[i] = (context){.object = object, .index = i};
         events[i] = evtimer_new(base, on_never_with_context, &contexts[i]);
@@ -121,13 +130,7 @@ bench_scale_result libevent_scale_with_context(
     result.schedule_ns = bench_now_ns() - start;
     result.schedule_faults = bench_minor_faults() - faults;
     result.resident_bytes = bench_allocated_bytes() - before;
-    start = bench_now_ns();
-    for (int i = 0; i < n; i++) {
-        struct event *e = events[cancel_order[i]];
-        evtimer_del(e);
-        event_free(e);
-    }
-    result.cancel_ns = bench_now_ns() - start;
+    result.cancel_ns = cancel_in_order(events, cancel_order, n);
     free(contexts);
     free(events);
     event_base_free(base);
