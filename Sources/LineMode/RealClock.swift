@@ -43,6 +43,17 @@ public final class RealClock: Sendable {
         }
     }
 
+    /// Why the clock stopped running for good (libevent's loop failed), if it did; nil while it
+    /// can run, and always for GCD.
+    var failure: (any Error)? {
+        switch engine {
+        case .dispatch: nil
+        #if canImport(HourglassLibevent)
+        case .libevent(let clock): clock.failure
+        #endif
+        }
+    }
+
     /// Runs the clock on this thread (libevent) or waits while it runs on its queue (GCD) until
     /// ``finish()`` is called, then shuts it down.
     /// - Throws: `LibeventError` when libevent's loop fails.

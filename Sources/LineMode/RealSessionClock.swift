@@ -1,0 +1,53 @@
+import Dispatch
+import Foundation
+import Hourglass
+
+/// ``SessionClock`` on a real clock (GCD or libevent) running in the background: each step is
+/// a callback on a ``ScaledClock`` over it, so script time runs `scale` times as fast as real
+/// time and every step sees its exact script instant; the stepper's thread waits for it.
+struct RealSessionClock: SessionClock {
+    private let real: RealClock
+    private let scaled: ScaledClock
+
+    /// Starts `real` in the background (libevent's loop on a thread of its own), with script
+    /// time at zero now.
+    /// - Throws: `TimerError` for a bad scale; `LibeventError` when the loop cannot start.
+    init(_ real: RealClock, scale: Double) throws {
+        self.real = real
+        scaled = try ScaledClock(base: real.clock, scale: scale)
+        try real.start()
+    }
+
+    var clock: any TimerClock { scaled }
+
+    func run<Result: Sendable>(at instant: TimerInstant, _ body: @escaping @Sendable () -> Result) throws -> Result {
+        let result = StepResult<Result>()
+        continueAt(instant) { result.set(body()) }
+        return try result.wait(unless: { real.failure })
+    }
+
+    func advance(to instant: TimerInstant) throws {
+        try run(at: instant) {}
+    }
+
+    /// Blocks the context, as a stopped process would be: nothing runs meanwhile.
+    func suspend(for duration: Duration) {
+        Thread.sleep(forTimeInterval: duration.seconds * scaled.scale)
+    }
+
+    func end() {
+        real.end()
+    }
+
+    /// Runs `body` at `instant`, after every other timer due by then — as `advance(to:)` does
+    /// on the virtual clock: while a timer is due by `instant`, it asks again behind it.
+    private func continueAt(_ instant: TimerInstant, _ body: @escaping @Sendable () -> Void) {
+        scaled.enqueue(at: instant) { [scaled] _ in
+            if let due = scaled.timerQueue.nextDeadline, due <= instant {
+                continueAt(instant, body)
+            } else {
+                body()
+            }
+        }
+    }
+}

@@ -1,0 +1,30 @@
+import Hourglass
+
+/// How one kind of clock moves a ``LineModeSession`` through time: the per-clock half of
+/// ``SessionStepper``, the one run loop of scripts and live mode.
+///
+/// The stepper calls it from one thread; each step's work runs on the clock's context at the
+/// step's instant, after every timer due by then, so a script gives the same transcript on
+/// every clock.
+protocol SessionClock: Sendable {
+    /// The clock the session's view-model runs on.
+    var clock: any TimerClock { get }
+
+    /// Runs `body` on the clock's context at `instant` — in a callback scheduled for it, so
+    /// that what `body` starts counts from that instant — after every timer due by then, and
+    /// returns what it returned. `instant` is never before the last instant passed here.
+    /// - Throws: the clock's failure when it stops running before `body` could run.
+    func run<Result: Sendable>(at instant: TimerInstant, _ body: @escaping @Sendable () -> Result) throws -> Result
+
+    /// Runs every timer due by `instant`, the clock's time ending at `instant`: what `wait`
+    /// does. Returns once that is done.
+    /// - Throws: the clock's failure when it stops running first.
+    func advance(to instant: TimerInstant) throws
+
+    /// From inside ``run(at:_:)``'s body: the app is suspended for `duration` — nothing runs
+    /// meanwhile, then every due timer runs once, late.
+    func suspend(for duration: Duration)
+
+    /// Ends the run: what is still pending never runs, and no longer keeps what its callbacks hold.
+    func end()
+}

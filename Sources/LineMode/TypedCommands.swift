@@ -1,0 +1,34 @@
+import Foundation
+
+/// Live mode's source of steps: commands read as they are typed, one at a time. It prompts,
+/// reads and parses a line; a bad line is reported with its number (counted from 1) and the
+/// next is read; `quit` or the end of input ends it.
+struct TypedCommands {
+    let screen: ScriptScreen
+    let prompt: () -> Void
+    let readLine: () -> String?
+    let report: (ScriptError) -> Void
+    private var number = 0
+
+    init(
+        screen: ScriptScreen, prompt: @escaping () -> Void, readLine: @escaping () -> String?,
+        report: @escaping (ScriptError) -> Void
+    ) {
+        (self.screen, self.prompt, self.readLine, self.report) = (screen, prompt, readLine, report)
+    }
+
+    /// The next typed command, as a batch of one; nil at `quit` or the end of input.
+    mutating func next() -> [SessionStep]? {
+        while true {
+            prompt()
+            guard let text = readLine(), text.trimmingCharacters(in: .whitespaces) != "quit" else { return nil }
+            number += 1
+            let script = Script(text, screen: screen)
+            if let error = script.errors.first {
+                report(ScriptError(line: number, error.message))
+            } else if let command = script.lines.first?.command {
+                return [SessionStep(command: command)]
+            }
+        }
+    }
+}

@@ -1,0 +1,28 @@
+import Hourglass
+
+/// ``SessionClock`` on a ``VirtualClock``: the stepper's thread is the clock's context, so a
+/// step runs at once, and `wait` and `suspend` move the clock as fast as the CPU allows.
+struct VirtualSessionClock: SessionClock {
+    let virtual = VirtualClock()
+
+    var clock: any TimerClock { virtual }
+
+    /// Time moves only in ``advance(to:)`` and ``suspend(for:)``, so the clock is at `instant`
+    /// already: `body` runs now, on this thread. Timers handed over at this instant (a reply
+    /// through `perform`) run at the next `wait`.
+    func run<Result: Sendable>(at instant: TimerInstant, _ body: @escaping @Sendable () -> Result) -> Result {
+        body()
+    }
+
+    func advance(to instant: TimerInstant) {
+        virtual.advance(to: instant)
+    }
+
+    func suspend(for duration: Duration) {
+        virtual.suspend(for: duration)
+    }
+
+    func end() {
+        virtual.timerQueue.cancelAll()
+    }
+}
