@@ -18,6 +18,11 @@ public enum TranscriptRecordMode: String, Sendable, CaseIterable {
     /// Never writes: a missing file fails as a mismatch does.
     case never
 
+    /// The mode in force for the running test: the ``TranscriptRecordingTrait``'s, else
+    /// `HOURGLASS_RECORD`'s, else ``missing``; always ``never`` under CI. What a test runner
+    /// other than Swift Testing passes to ``TranscriptSnapshot/problem(with:file:mode:)``.
+    public static var current: TranscriptRecordMode { current(explicit: nil) }
+
     /// The mode set by a ``TranscriptRecordingTrait`` for the running test, if any.
     @TaskLocal static var scoped: TranscriptRecordMode?
 

@@ -74,6 +74,10 @@ struct TranscriptSnapshotTests {
     @Test("the trait sets the mode for the test", .transcriptRecording(.failed))
     func trait() {
         #expect(TranscriptRecordMode.current(explicit: nil, environment: [:]) == .failed)
+        // The public mode, for other test runners, reads the same trait and the process's CI.
+        let environment = ProcessInfo.processInfo.environment
+        let underCI = environment["CI"].map { !$0.isEmpty && $0 != "false" && $0 != "0" } ?? false
+        #expect(TranscriptRecordMode.current == (underCI ? .never : .failed))
     }
 
     @Test("assertTranscript fails with the diff on a mismatch, inline or against a file (never mode)")
