@@ -5,7 +5,7 @@ import XCTest
 // The XCTest sample of the HourglassTesting catalog's "Snapshot-test your own screen", verbatim.
 
 /// `assertTranscript` for XCTest: the same comparison, recording and diff, reported with `XCTFail`.
-func XCTAssertTranscript(
+func checkTranscript(
     _ transcript: String, matchesFile url: URL, file: StaticString = #filePath, line: UInt = #line
 ) throws {
     if let problem = try TranscriptSnapshot.problem(with: transcript, file: url, mode: .current) {
@@ -23,7 +23,7 @@ final class XCTestSampleTests: XCTestCase {
         let url = directory.appendingPathComponent("lock-out.txt")
         let transcript = "[   0.000] sign-in: [Sign in]\nwait 3s\n"
         try Data(transcript.utf8).write(to: url)
-        try XCTAssertTranscript(transcript, matchesFile: url)
+        try checkTranscript(transcript, matchesFile: url)
         XCTAssertEqual(try TranscriptSnapshot.problem(with: transcript, file: url, mode: .current), nil)
     }
 }
