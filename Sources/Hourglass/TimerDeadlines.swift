@@ -32,8 +32,10 @@ struct TimerDeadlines: ~Copyable {
     private var base: UInt64 = 0
     /// A key `k ≥ base` belongs to the front when `k ^ base <= frontMask`.
     private var frontMask: UInt64 = 0
-    /// While the front is empty and buckets are not: their earliest entry.
+    /// While the front is empty and buckets are not: their earliest entry, and where it is.
     private var farFirst = HeapEntry(deadline: 0, sequence: 0, slot: 0)
+    private var farFirstBucket = 0
+    private var farFirstPosition = 0
     private var farCount = 0
     /// How many times the front was filled from a bucket.
     private(set) var refills = 0
@@ -68,8 +70,13 @@ struct TimerDeadlines: ~Copyable {
             front.insert(entry)
             return
         }
-        if front.count == 0 && (farCount == 0 || entry.precedes(farFirst)) { farFirst = entry }
-        append(entry, to: 63 &- difference.leadingZeroBitCount)
+        let target = 63 &- difference.leadingZeroBitCount
+        append(entry, to: target)
+        if front.count == 0 && (farCount == 1 || entry.precedes(farFirst)) {
+            farFirst = entry
+            farFirstBucket = target
+            farFirstPosition = buckets[target].count - 1
+        }
     }
 
     /// Removes and returns the earliest entry.
@@ -81,6 +88,27 @@ struct TimerDeadlines: ~Copyable {
         let top = front.popFirst()
         if front.count == 0 && farCount > 0 { refill() }
         return top
+    }
+
+    /// Removes the earliest entry without filling the front from a bucket: for dropping stale
+    /// entries (cancelled timers), where a fill would move entries that are mostly cancelled
+    /// before they are due. With the front empty, the earliest entry is found by a scan of the
+    /// lowest bucket: when timers are cancelled in random order, the earliest is the one
+    /// cancelled one time in as many as are left, so the scans add up to about one pass.
+    mutating func dropFirst() {
+        if front.count > 0 {
+            _ = front.popFirst()
+            if front.count == 0 && farCount > 0 { findFarFirst() }
+            return
+        }
+        guard farCount > 0 else { return }
+        let bucket = buckets + farFirstBucket
+        bucket.pointee.count -= 1
+        let entries = bucket.pointee.entries.unsafelyUnwrapped
+        entries[farFirstPosition] = entries[bucket.pointee.count]
+        if bucket.pointee.count == 0 { occupied &= ~(1 << UInt64(farFirstBucket)) }
+        farCount -= 1
+        if farCount > 0 { findFarFirst() }
     }
 
     /// Keeps only the entries `isLive` accepts.
@@ -101,7 +129,7 @@ struct TimerDeadlines: ~Copyable {
             bucket.pointee.count = kept
             if kept == 0 { occupied &= ~(1 << UInt64(index)) }
         }
-        if front.count == 0 && farCount > 0 { refill() }
+        if front.count == 0 && farCount > 0 { findFarFirst() }
     }
 
     /// The sequence numbers of every entry, in no particular order.
@@ -136,6 +164,19 @@ struct TimerDeadlines: ~Copyable {
         farCount &+= 1
     }
 
+    /// Finds the earliest entry of the buckets, in the lowest non-empty one. The front is empty.
+    private mutating func findFarFirst() {
+        let index = occupied.trailingZeroBitCount
+        let entries = buckets[index].entries.unsafelyUnwrapped
+        var best = 0
+        for position in 1..<buckets[index].count where entries[position].precedes(entries[best]) {
+            best = position
+        }
+        farFirst = entries[best]
+        farFirstBucket = index
+        farFirstPosition = best
+    }
+
     /// Moves the lowest non-empty bucket to the front and the buckets below it. The front is empty.
     private mutating func refill() {
         let index = occupied.trailingZeroBitCount
@@ -159,18 +200,50 @@ struct TimerDeadlines: ~Copyable {
         let frontBits = excess == 0 ? spread : max(0, spread - (Int.bitWidth - excess.leadingZeroBitCount))
         frontMask = frontBits >= 64 ? .max : (1 << UInt64(frontBits)) &- 1
         // Every entry lands below `index` (they all share its bit and those above it with
-        // `base`), so the bucket being read is not written.
-        for position in 0..<moving {
-            let entry = entries[position]
-            let difference = Self.key(entry.deadline) ^ lowest
-            if difference <= frontMask {
-                front.insert(entry)
-            } else {
-                append(entry, to: 63 &- difference.leadingZeroBitCount)
+        // `base`), in buckets that are empty now. Counted first, so that each gets its memory
+        // once (a large malloc or free makes glibc sort every small free chunk), and the
+        // largest takes over the bucket's own memory, written in place behind the reading.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { counts in
+            counts.initialize(repeating: 0)
+            for position in 0..<moving {
+                let difference = Self.key(entries[position].deadline) ^ lowest
+                if difference > frontMask { counts[63 &- difference.leadingZeroBitCount] &+= 1 }
+            }
+            var largest = -1
+            for target in 0..<index where counts[target] > 0 {
+                if largest < 0 || counts[target] > counts[largest] { largest = target }
+            }
+            for target in 0..<index where counts[target] > 0 && target != largest {
+                buckets[target].reserve(counts[target])
+            }
+            var kept = 0
+            for position in 0..<moving {
+                let entry = entries[position]
+                let difference = Self.key(entry.deadline) ^ lowest
+                if difference <= frontMask {
+                    front.insert(entry)
+                    continue
+                }
+                let target = 63 &- difference.leadingZeroBitCount
+                if target == largest {
+                    entries[kept] = entry
+                    kept &+= 1
+                } else {
+                    let bucket = buckets + target
+                    bucket.pointee.entries.unsafelyUnwrapped[bucket.pointee.count] = entry
+                    bucket.pointee.count &+= 1
+                }
+            }
+            for target in 0..<index where counts[target] > 0 { occupied |= 1 << UInt64(target) }
+            farCount += moving - front.count
+            if largest >= 0 {
+                swap(&buckets[largest], &buckets[index])
+                buckets[largest].count = kept
             }
         }
-        if bucket.pointee.capacity > Self.keptCapacity && bucket.pointee.capacity > 4 * count {
-            bucket.pointee.release()
+        let drained = buckets + index
+        if drained.pointee.capacity > Self.keptCapacity && drained.pointee.capacity > 4 * count {
+            drained.pointee.release()
         }
         refills &+= 1
     }
@@ -190,6 +263,14 @@ struct DeadlineBucket {
         }
         entries = larger
         capacity = max(16, capacity * 2)
+    }
+
+    /// Makes room for `needed` entries in an empty bucket.
+    mutating func reserve(_ needed: Int) {
+        guard capacity < needed else { return }
+        entries?.deallocate()
+        entries = .allocate(capacity: needed)
+        capacity = needed
     }
 
     mutating func release() {

@@ -241,7 +241,7 @@ struct TimerStorage: ~Copyable {
         // alone decides: it brings the record of the next timer to fire into the cache while
         // this one runs (tools/bench/README.md has the measurement).
         while let top = heap.first, !(isLive(top) && records[Int(top.slot)].state == .running) {
-            _ = heap.popFirst()
+            heap.dropFirst()
             staleCount -= 1
         }
     }
