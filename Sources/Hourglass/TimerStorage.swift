@@ -269,12 +269,15 @@ struct TimerStorage: ~Copyable {
 
     /// When the backend should wake: the earliest scheduled deadline plus the smallest leeway
     /// of the live timers, or a manual fire's instant if that is sooner; nil with nothing to run.
+    /// Inlined: called through the queue's addressor, the call would copy the whole storage.
     var wakeInstant: Int64? {
-        let scheduled = heap.first.map { $0.deadline.saturatingAdd(minimumLeeway) }
-        guard manualHead < manualFires.count else { return scheduled }
-        let manual = manualFires[manualHead].instant
-        guard let scheduled else { return manual }
-        return min(manual, scheduled)
+        @inline(__always) get {
+            let scheduled = heap.first.map { $0.deadline.saturatingAdd(minimumLeeway) }
+            guard manualHead < manualFires.count else { return scheduled }
+            let manual = manualFires[manualHead].instant
+            guard let scheduled else { return manual }
+            return min(manual, scheduled)
+        }
     }
 
     /// Removes and returns the earliest entry if it is due at or before `instant`.
