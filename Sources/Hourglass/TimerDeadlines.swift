@@ -46,7 +46,7 @@ struct TimerDeadlines: ~Copyable {
     }
 
     deinit {
-        for index in 0..<64 { buckets[index].entries?.deallocate() }
+        for index in 0..<64 { GrowableMemory.free(buckets[index].entries) }
         buckets.deallocate()
     }
 
@@ -256,25 +256,20 @@ struct DeadlineBucket {
     var capacity = 0
 
     mutating func grow() {
-        let larger = UnsafeMutablePointer<HeapEntry>.allocate(capacity: max(16, capacity * 2))
-        if let entries {
-            larger.update(from: entries, count: count)
-            entries.deallocate()
-        }
-        entries = larger
         capacity = max(16, capacity * 2)
+        entries = GrowableMemory.reallocate(entries, capacity: capacity)
     }
 
     /// Makes room for `needed` entries in an empty bucket.
     mutating func reserve(_ needed: Int) {
         guard capacity < needed else { return }
-        entries?.deallocate()
-        entries = .allocate(capacity: needed)
+        GrowableMemory.free(entries)
+        entries = GrowableMemory.allocate(HeapEntry.self, capacity: needed)
         capacity = needed
     }
 
     mutating func release() {
-        entries?.deallocate()
+        GrowableMemory.free(entries)
         entries = nil
         count = 0
         capacity = 0
