@@ -11,7 +11,7 @@ struct HeapEntry {
     }
 }
 
-/// A 4-ary min-heap of 16-byte entries with the key inline.
+/// A 4-ary min-heap of 16-byte entries with the key inline: the front of ``TimerDeadlines``.
 ///
 /// The entries live in memory of its own, aligned so that the four children of any entry
 /// share one 64-byte cache line: a sift touches one line per level. It keeps no position per
@@ -37,6 +37,9 @@ struct TimerHeap: ~Copyable {
     }
 
     var first: HeapEntry? { count > 0 ? nodes[0] : nil }
+
+    /// Every entry, in heap order.
+    var entries: UnsafeBufferPointer<HeapEntry> { UnsafeBufferPointer(start: nodes, count: count) }
 
     mutating func insert(_ entry: HeapEntry) {
         if count == capacity { grow() }

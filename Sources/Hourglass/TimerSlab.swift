@@ -6,7 +6,8 @@
 /// bytes a slot, so that checking heap entries (when the heap is compacted) stays in cache
 /// where the 40-byte records would not.
 ///
-/// Noncopyable, so the memory has exactly one owner and is freed exactly once.
+/// Both grow in place where they can (``GrowableMemory``). Noncopyable, so the memory has
+/// exactly one owner and is freed exactly once.
 struct TimerSlab: ~Copyable {
     private(set) var base: UnsafeMutablePointer<TimerRecord>
     /// `scheduled[slot]`: the sequence number of the slot's live heap entry; 0 for none.
@@ -16,14 +17,14 @@ struct TimerSlab: ~Copyable {
 
     init() {
         capacity = 16
-        base = .allocate(capacity: capacity)
-        scheduled = .allocate(capacity: capacity)
+        base = GrowableMemory.allocate(TimerRecord.self, capacity: capacity)
+        scheduled = GrowableMemory.allocate(UInt32.self, capacity: capacity)
     }
 
     deinit {
         base.deinitialize(count: count)
-        base.deallocate()
-        scheduled.deallocate()
+        GrowableMemory.free(base)
+        GrowableMemory.free(scheduled)
     }
 
     var indices: Range<Int> { 0..<count }
@@ -35,14 +36,9 @@ struct TimerSlab: ~Copyable {
 
     mutating func append(_ record: consuming TimerRecord) {
         if count == capacity {
-            let larger = UnsafeMutablePointer<TimerRecord>.allocate(capacity: capacity * 2)
-            larger.moveInitialize(from: base, count: count)
-            base.deallocate()
-            base = larger
-            let largerScheduled = UnsafeMutablePointer<UInt32>.allocate(capacity: capacity * 2)
-            largerScheduled.update(from: scheduled, count: count)
-            scheduled.deallocate()
-            scheduled = largerScheduled
+            // Records hold closures and no weak references: moving them bit by bit is a move.
+            base = GrowableMemory.reallocate(base, capacity: capacity * 2)
+            scheduled = GrowableMemory.reallocate(scheduled, capacity: capacity * 2)
             capacity *= 2
         }
         (base + count).initialize(to: record)

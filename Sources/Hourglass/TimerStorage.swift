@@ -3,18 +3,19 @@
 ///
 /// Not thread-safe: ``TimerQueue`` owns it and touches it only under its lock. Records live in
 /// a flat array addressed by slot + generation (so a stale ``TimerID`` can never reach a
-/// reused slot); the heap holds 16-byte entries with the key inline. Cancelling or
+/// reused slot); the heap (a ``TimerDeadlines``: a small heap in front of radix buckets)
+/// holds 16-byte entries with the key inline. Cancelling or
 /// rescheduling leaves the old entry in the heap, stale (its number is no longer the one
 /// ``TimerSlab/scheduled`` holds for its slot): stale entries are dropped when they reach the
 /// top, and the heap is compacted
 /// when they outnumber the live ones, so it never holds more than about twice the live
-/// timers. Schedule and pop are O(log n), cancel O(1) amortized.
+/// timers. Schedule is O(1), pop O(log n) amortized, cancel O(1) amortized.
 struct TimerStorage: ~Copyable {
     private(set) var records = TimerSlab()
     private var freeSlots: [UInt32] = []
     private var extras: [TimerExtra] = []
     private var freeExtras: [Int32] = []
-    private(set) var heap = TimerHeap()
+    private(set) var heap = TimerDeadlines()
     /// Manual fires in (instant, sequence) order, from `manualHead` on.
     private var manualFires: [ManualFire] = []
     private var manualHead = 0
@@ -27,6 +28,8 @@ struct TimerStorage: ~Copyable {
     private var zeroLeewayCount = 0
     private(set) var minimumLeeway: Int64 = 0
     private(set) var liveCount = 0
+    /// Written by ``warmFront()`` so that its reads are kept.
+    private var warmed: UInt32 = 0
 
     /// - Parameter lastSequence: the sequence counter's start (tests start it near its end).
     init(lastSequence: UInt32 = 0) {
@@ -238,7 +241,7 @@ struct TimerStorage: ~Copyable {
         // alone decides: it brings the record of the next timer to fire into the cache while
         // this one runs (tools/bench/README.md has the measurement).
         while let top = heap.first, !(isLive(top) && records[Int(top.slot)].state == .running) {
-            _ = heap.popFirst()
+            heap.dropFirst()
             staleCount -= 1
         }
     }
@@ -266,12 +269,15 @@ struct TimerStorage: ~Copyable {
 
     /// When the backend should wake: the earliest scheduled deadline plus the smallest leeway
     /// of the live timers, or a manual fire's instant if that is sooner; nil with nothing to run.
+    /// Inlined: called through the queue's addressor, the call would copy the whole storage.
     var wakeInstant: Int64? {
-        let scheduled = heap.first.map { $0.deadline.saturatingAdd(minimumLeeway) }
-        guard manualHead < manualFires.count else { return scheduled }
-        let manual = manualFires[manualHead].instant
-        guard let scheduled else { return manual }
-        return min(manual, scheduled)
+        @inline(__always) get {
+            let scheduled = heap.first.map { $0.deadline.saturatingAdd(minimumLeeway) }
+            guard manualHead < manualFires.count else { return scheduled }
+            let manual = manualFires[manualHead].instant
+            guard let scheduled else { return manual }
+            return min(manual, scheduled)
+        }
     }
 
     /// Removes and returns the earliest entry if it is due at or before `instant`.
@@ -284,11 +290,24 @@ struct TimerStorage: ~Copyable {
                 manualHead = 0
             }
         } else {
+            let refills = heap.refills
             _ = heap.popFirst()
             records.scheduled[Int(entry.slot)] = 0
+            if heap.refills != refills { warmFront() }
             dropStaleEntries()
         }
         return entry
+    }
+
+    /// Reads what firing the front's entries will read, all at once: the misses overlap,
+    /// where reading each record just before its fire waits for one miss at a time.
+    private mutating func warmFront() {
+        var sum: UInt32 = 0
+        for entry in heap.frontEntries {
+            let slot = Int(entry.slot)
+            sum &+= records.scheduled[slot] &+ records[slot].generation
+        }
+        warmed = sum
     }
 
     private func manualEntry(_ fire: ManualFire) -> DueEntry {

@@ -83,3 +83,21 @@ final class ManualBackend: TimerBackend {
     func attach(_ runner: TimerRunner) {}
     func wake(at instant: TimerInstant?) {}
 }
+
+extension StorageTests {
+    @Test("durations become whole nanoseconds, truncated toward zero; nil beyond Int64 by any amount")
+    func durationNanoseconds() {
+        let attosecond = Duration(secondsComponent: 0, attosecondsComponent: 1)
+        let cases: [(Duration, Int64?)] = [
+            (.zero, 0), (.nanoseconds(1), 1), (.nanoseconds(-1), -1), (attosecond, 0), (.zero - attosecond, 0),
+            (.nanoseconds(1) + attosecond * 999_999_999, 1), (.nanoseconds(-1) - attosecond * 999_999_999, -1),
+            (.seconds(7_200), 7_200_000_000_000), (.seconds(-7_200) - attosecond, -7_200_000_000_000),
+            (.nanoseconds(Int64.max), .max), (.nanoseconds(Int64.max) + attosecond, nil),
+            (.nanoseconds(Int64.min), .min), (.nanoseconds(Int64.min) - attosecond, nil),
+            (.seconds(Int64.max), nil), (.seconds(Int64.min), nil),
+        ]
+        for (duration, expected) in cases {
+            #expect(duration.exactNanoseconds == expected, "\(duration)")
+        }
+    }
+}

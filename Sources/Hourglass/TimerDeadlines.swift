@@ -1,0 +1,277 @@
+/// The scheduled heap entries, earliest first: a small 4-ary heap holds the near ones, radix
+/// buckets the rest.
+///
+/// Deadlines are compared as unsigned keys against `base`, the earliest deadline when the
+/// heap was last filled. The heap (the front) holds every entry whose key is below `base` or
+/// shares its bits above the lowest `frontBits`; bucket `b` holds the later entries whose key
+/// first differs from `base` at bit `b`, unordered. So every entry of the front precedes every
+/// entry of a bucket, and every entry of bucket `b` every entry of bucket `b + 1`. Equal
+/// deadlines always share a place, and the front orders them by sequence number.
+///
+/// Adding an entry to a bucket is an append. When the front runs empty, the lowest non-empty
+/// bucket is emptied: its earliest deadline becomes `base`, and each of its entries moves to
+/// the front or to a lower bucket — a sequential pass over memory, where a heap of every entry
+/// would take a cache miss per level on each pop. `frontBits` is chosen then so that about
+/// ``frontTarget`` entries reach the front. An entry moves down at most 64 times, and in
+/// practice about log2(entries / ``frontTarget``) times.
+///
+/// Stale entries are handled by ``TimerStorage`` as with a plain heap: the order they are
+/// dropped in does not matter, and ``removeAll(keepingOnly:)`` drops them everywhere.
+struct TimerDeadlines: ~Copyable {
+    /// About how many entries a refill moves to the front.
+    static let frontTarget = 512
+    /// A drained bucket keeps its memory up to this many entries, or four times the entries
+    /// held; a larger one is freed.
+    private static let keptCapacity = 4_096
+
+    private var front = TimerHeap()
+    /// 64 buckets: bucket `b` holds entries whose key's highest bit differing from `base` is `b`.
+    private let buckets: UnsafeMutablePointer<DeadlineBucket>
+    /// Bit `b` is set when bucket `b` holds entries.
+    private var occupied: UInt64 = 0
+    private var base: UInt64 = 0
+    /// A key `k ≥ base` belongs to the front when `k ^ base <= frontMask`.
+    private var frontMask: UInt64 = 0
+    /// While the front is empty and buckets are not: their earliest entry, and where it is.
+    private var farFirst = HeapEntry(deadline: 0, sequence: 0, slot: 0)
+    private var farFirstBucket = 0
+    private var farFirstPosition = 0
+    private var farCount = 0
+    /// How many times the front was filled from a bucket.
+    private(set) var refills = 0
+
+    init() {
+        buckets = .allocate(capacity: 64)
+        buckets.initialize(repeating: DeadlineBucket(), count: 64)
+    }
+
+    deinit {
+        for index in 0..<64 { GrowableMemory.free(buckets[index].entries) }
+        buckets.deallocate()
+    }
+
+    var count: Int { front.count + farCount }
+
+    /// The entries of the front, in no particular order: the next to be popped, unless
+    /// earlier ones are inserted.
+    var frontEntries: UnsafeBufferPointer<HeapEntry> { front.entries }
+
+    var first: HeapEntry? { front.count > 0 ? front.first : farCount > 0 ? farFirst : nil }
+
+    /// An order-keeping map of deadlines onto unsigned keys.
+    @inline(__always)
+    private static func key(_ deadline: Int64) -> UInt64 { UInt64(bitPattern: deadline) ^ (1 << 63) }
+
+    mutating func insert(_ entry: HeapEntry) {
+        let key = Self.key(entry.deadline)
+        if count == 0 && key < base { base = key }
+        let difference = key ^ base
+        if key < base || difference <= frontMask {
+            front.insert(entry)
+            return
+        }
+        let target = 63 &- difference.leadingZeroBitCount
+        append(entry, to: target)
+        if front.count == 0 && (farCount == 1 || entry.precedes(farFirst)) {
+            farFirst = entry
+            farFirstBucket = target
+            farFirstPosition = buckets[target].count - 1
+        }
+    }
+
+    /// Removes and returns the earliest entry.
+    mutating func popFirst() -> HeapEntry? {
+        if front.count == 0 {
+            guard farCount > 0 else { return nil }
+            refill()
+        }
+        let top = front.popFirst()
+        if front.count == 0 && farCount > 0 { refill() }
+        return top
+    }
+
+    /// Removes the earliest entry without filling the front from a bucket: for dropping stale
+    /// entries (cancelled timers), where a fill would move entries that are mostly cancelled
+    /// before they are due. With the front empty, the earliest entry is found by a scan of the
+    /// lowest bucket: when timers are cancelled in random order, the earliest is the one
+    /// cancelled one time in as many as are left, so the scans add up to about one pass.
+    mutating func dropFirst() {
+        if front.count > 0 {
+            _ = front.popFirst()
+            if front.count == 0 && farCount > 0 { findFarFirst() }
+            return
+        }
+        guard farCount > 0 else { return }
+        let bucket = buckets + farFirstBucket
+        bucket.pointee.count -= 1
+        let entries = bucket.pointee.entries.unsafelyUnwrapped
+        entries[farFirstPosition] = entries[bucket.pointee.count]
+        if bucket.pointee.count == 0 { occupied &= ~(1 << UInt64(farFirstBucket)) }
+        farCount -= 1
+        if farCount > 0 { findFarFirst() }
+    }
+
+    /// Keeps only the entries `isLive` accepts.
+    mutating func removeAll(keepingOnly isLive: (HeapEntry) -> Bool) {
+        front.removeAll(keepingOnly: isLive)
+        var left = occupied
+        while left != 0 {
+            let index = left.trailingZeroBitCount
+            left &= left &- 1
+            let bucket = buckets + index
+            guard let entries = bucket.pointee.entries else { continue }
+            var kept = 0
+            for position in 0..<bucket.pointee.count where isLive(entries[position]) {
+                entries[kept] = entries[position]
+                kept += 1
+            }
+            farCount -= bucket.pointee.count - kept
+            bucket.pointee.count = kept
+            if kept == 0 { occupied &= ~(1 << UInt64(index)) }
+        }
+        if front.count == 0 && farCount > 0 { findFarFirst() }
+    }
+
+    /// The sequence numbers of every entry, in no particular order.
+    var sequences: [UInt32] {
+        var all = front.sequences
+        forEachFarEntry { all.append($0.pointee.sequence) }
+        return all
+    }
+
+    /// Calls `body` with every entry's sequence number, to be replaced by what it returns.
+    /// The relative order of the numbers must not change, so the order stays valid.
+    mutating func renumber(_ body: (UInt32) -> UInt32) {
+        front.renumber(body)
+        forEachFarEntry { $0.pointee.sequence = body($0.pointee.sequence) }
+        if front.count == 0 && farCount > 0 { farFirst.sequence = body(farFirst.sequence) }
+    }
+
+    private func forEachFarEntry(_ body: (UnsafeMutablePointer<HeapEntry>) -> Void) {
+        for index in 0..<64 {
+            guard let entries = buckets[index].entries else { continue }
+            for position in 0..<buckets[index].count { body(entries + position) }
+        }
+    }
+
+    @inline(__always)
+    private mutating func append(_ entry: HeapEntry, to index: Int) {
+        let bucket = buckets + index
+        if bucket.pointee.count == bucket.pointee.capacity { bucket.pointee.grow() }
+        bucket.pointee.entries.unsafelyUnwrapped[bucket.pointee.count] = entry
+        bucket.pointee.count &+= 1
+        occupied |= 1 << UInt64(index)
+        farCount &+= 1
+    }
+
+    /// Finds the earliest entry of the buckets, in the lowest non-empty one. The front is empty.
+    private mutating func findFarFirst() {
+        let index = occupied.trailingZeroBitCount
+        let entries = buckets[index].entries.unsafelyUnwrapped
+        var best = 0
+        for position in 1..<buckets[index].count where entries[position].precedes(entries[best]) {
+            best = position
+        }
+        farFirst = entries[best]
+        farFirstBucket = index
+        farFirstPosition = best
+    }
+
+    /// Moves the lowest non-empty bucket to the front and the buckets below it. The front is empty.
+    private mutating func refill() {
+        let index = occupied.trailingZeroBitCount
+        let bucket = buckets + index
+        let entries = bucket.pointee.entries.unsafelyUnwrapped
+        let moving = bucket.pointee.count
+        bucket.pointee.count = 0
+        occupied &= ~(1 << UInt64(index))
+        farCount -= moving
+        var lowest = UInt64.max
+        var highest: UInt64 = 0
+        for position in 0..<moving {
+            let key = Self.key(entries[position].deadline)
+            lowest = min(lowest, key)
+            highest = max(highest, key)
+        }
+        base = lowest
+        // Keys spread over `spread` low bits; about `frontTarget` of them share the front's.
+        let spread = 64 - (highest ^ lowest).leadingZeroBitCount
+        let excess = moving / Self.frontTarget
+        let frontBits = excess == 0 ? spread : max(0, spread - (Int.bitWidth - excess.leadingZeroBitCount))
+        frontMask = frontBits >= 64 ? .max : (1 << UInt64(frontBits)) &- 1
+        // Every entry lands below `index` (they all share its bit and those above it with
+        // `base`), in buckets that are empty now. Counted first, so that each gets its memory
+        // once (a large malloc or free makes glibc sort every small free chunk), and the
+        // largest takes over the bucket's own memory, written in place behind the reading.
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: 64) { counts in
+            counts.initialize(repeating: 0)
+            for position in 0..<moving {
+                let difference = Self.key(entries[position].deadline) ^ lowest
+                if difference > frontMask { counts[63 &- difference.leadingZeroBitCount] &+= 1 }
+            }
+            var largest = -1
+            for target in 0..<index where counts[target] > 0 {
+                if largest < 0 || counts[target] > counts[largest] { largest = target }
+            }
+            for target in 0..<index where counts[target] > 0 && target != largest {
+                buckets[target].reserve(counts[target])
+            }
+            var kept = 0
+            for position in 0..<moving {
+                let entry = entries[position]
+                let difference = Self.key(entry.deadline) ^ lowest
+                if difference <= frontMask {
+                    front.insert(entry)
+                    continue
+                }
+                let target = 63 &- difference.leadingZeroBitCount
+                if target == largest {
+                    entries[kept] = entry
+                    kept &+= 1
+                } else {
+                    let bucket = buckets + target
+                    bucket.pointee.entries.unsafelyUnwrapped[bucket.pointee.count] = entry
+                    bucket.pointee.count &+= 1
+                }
+            }
+            for target in 0..<index where counts[target] > 0 { occupied |= 1 << UInt64(target) }
+            farCount += moving - front.count
+            if largest >= 0 {
+                swap(&buckets[largest], &buckets[index])
+                buckets[largest].count = kept
+            }
+        }
+        let drained = buckets + index
+        if drained.pointee.capacity > Self.keptCapacity && drained.pointee.capacity > 4 * count {
+            drained.pointee.release()
+        }
+        refills &+= 1
+    }
+}
+
+/// One bucket of ``TimerDeadlines``: entries in no order, in memory of their own.
+struct DeadlineBucket {
+    var entries: UnsafeMutablePointer<HeapEntry>?
+    var count = 0
+    var capacity = 0
+
+    mutating func grow() {
+        capacity = max(16, capacity * 2)
+        entries = GrowableMemory.reallocate(entries, capacity: capacity)
+    }
+
+    /// Makes room for `needed` entries in an empty bucket.
+    mutating func reserve(_ needed: Int) {
+        guard capacity < needed else { return }
+        GrowableMemory.free(entries)
+        entries = GrowableMemory.allocate(HeapEntry.self, capacity: needed)
+        capacity = needed
+    }
+
+    mutating func release() {
+        GrowableMemory.free(entries)
+        entries = nil
+        count = 0
+        capacity = 0
+    }
+}

@@ -1,0 +1,111 @@
+import TestSupport
+import Testing
+
+@testable import Hourglass
+
+@Suite("The deadline queue: a small heap in front of radix buckets")
+struct DeadlineQueueTests {
+    @Test(
+        "entries come out in (deadline, sequence) order through fills, drops, removals, past and extreme deadlines",
+        arguments: [1, 2, 3] as [UInt64])
+    func randomOperations(seed: UInt64) {
+        var random = SplitMix64(seed: seed)
+        var queue = TimerDeadlines()
+        var model = DeadlineModel()
+        var mismatches: [String] = []
+        for step in 0..<30_000 {
+            let operation = Int.random(in: 0..<100, using: &random)
+            if operation < 55 {
+                // Deadlines near the last one popped, far ahead, in the past, extreme, or repeated.
+                let deadline: Int64
+                switch Int.random(in: 0..<10, using: &random) {
+                case 0..<4: deadline = model.lastPopped &+ Int64.random(in: 0..<1_000, using: &random)
+                case 4..<7: deadline = model.lastPopped &+ Int64.random(in: 0..<(1 << 42), using: &random)
+                case 7: deadline = model.lastPopped &- Int64.random(in: 0..<1_000_000, using: &random)
+                case 8: deadline = [Int64.min, .max, 0, -1, .max - 1][Int.random(in: 0..<5, using: &random)]
+                default: deadline = model.entries.randomElement(using: &random)?.deadline ?? 0
+                }
+                let entry = model.add(deadline: deadline)
+                queue.insert(entry)
+            } else if operation < 97 {
+                // Popped as a fire does, or dropped as a stale entry is.
+                let expected = model.popFirst()
+                let first = queue.first
+                if Bool.random(using: &random) {
+                    let popped = queue.popFirst()
+                    if !same(first, expected) || !same(popped, expected) {
+                        mismatches.append("step \(step): expected \(describe(expected)), got \(describe(popped))")
+                    }
+                } else {
+                    queue.dropFirst()
+                    if !same(first, expected) {
+                        mismatches.append("step \(step): expected \(describe(expected)) first, got \(describe(first))")
+                    }
+                }
+            } else {
+                // Drops about a third of the entries, as compacting stale entries does.
+                let divisor = UInt32.random(in: 2...5, using: &random)
+                queue.removeAll { $0.sequence % divisor != 0 }
+                model.entries.removeAll { $0.sequence % divisor == 0 }
+            }
+            if queue.count != model.entries.count {
+                mismatches.append("step \(step): \(queue.count) entries, expected \(model.entries.count)")
+            }
+        }
+        while let expected = model.popFirst() {
+            let popped = queue.popFirst()
+            if !same(popped, expected) { mismatches.append("drain: expected \(describe(expected))") }
+        }
+        #expect(queue.popFirst() == nil)
+        #expect(Array(mismatches.prefix(5)) == [])
+    }
+
+    @Test("renumbering keeps the order, in the front and the buckets")
+    func renumbering() {
+        var queue = TimerDeadlines()
+        var model = DeadlineModel()
+        for index in 0..<2_000 {
+            let entry = model.add(deadline: Int64(index % 7) << 30)
+            queue.insert(entry)
+        }
+        // One pop fills the front; the rest stay in buckets.
+        #expect(queue.popFirst()?.sequence == model.popFirst()?.sequence)
+        queue.renumber { $0 * 2 }
+        var previous: (Int64, UInt32) = (.min, 0)
+        var popped = 0
+        while let entry = queue.popFirst() {
+            #expect((previous.0, previous.1) < (entry.deadline, entry.sequence))
+            previous = (entry.deadline, entry.sequence)
+            popped += 1
+        }
+        #expect(popped == 1_999)
+    }
+
+    private func same(_ entry: HeapEntry?, _ other: HeapEntry?) -> Bool {
+        entry?.deadline == other?.deadline && entry?.sequence == other?.sequence && entry?.slot == other?.slot
+    }
+
+    private func describe(_ entry: HeapEntry?) -> String {
+        entry.map { "(\($0.deadline), \($0.sequence))" } ?? "nil"
+    }
+}
+
+/// The entries in a plain array: the earliest is found by a scan.
+private struct DeadlineModel {
+    var entries: [HeapEntry] = []
+    var lastPopped: Int64 = 0
+    private var nextSequence: UInt32 = 0
+
+    mutating func add(deadline: Int64) -> HeapEntry {
+        nextSequence += 1
+        let entry = HeapEntry(deadline: deadline, sequence: nextSequence, slot: nextSequence % 1_000)
+        entries.append(entry)
+        return entry
+    }
+
+    mutating func popFirst() -> HeapEntry? {
+        guard let index = entries.indices.min(by: { entries[$0].precedes(entries[$1]) }) else { return nil }
+        lastPopped = entries[index].deadline
+        return entries.remove(at: index)
+    }
+}
