@@ -15,6 +15,11 @@
 /// ``frontTarget`` entries reach the front. An entry moves down at most 64 times, and in
 /// practice about log2(entries / ``frontTarget``) times.
 ///
+/// Only ``VirtualClock`` uses the buckets. A fill moves a whole bucket at once, so one pop
+/// now and then takes as long as thousands: a virtual clock running a batch of timers gains
+/// from it, but a real clock firing a burst on time would fall behind. For those, every entry
+/// stays in the front, a plain heap (`usesBuckets: false`).
+///
 /// Stale entries are handled by ``TimerStorage`` as with a plain heap: the order they are
 /// dropped in does not matter, and ``removeAll(keepingOnly:)`` drops them everywhere.
 struct TimerDeadlines: ~Copyable {
@@ -40,9 +45,11 @@ struct TimerDeadlines: ~Copyable {
     /// How many times the front was filled from a bucket.
     private(set) var refills = 0
 
-    init() {
+    /// - Parameter usesBuckets: false keeps every entry in the front, a plain heap.
+    init(usesBuckets: Bool) {
         buckets = .allocate(capacity: 64)
         buckets.initialize(repeating: DeadlineBucket(), count: 64)
+        if !usesBuckets { frontMask = .max }
     }
 
     deinit {

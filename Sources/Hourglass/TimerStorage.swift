@@ -15,7 +15,7 @@ struct TimerStorage: ~Copyable {
     private var freeSlots: [UInt32] = []
     private var extras: [TimerExtra] = []
     private var freeExtras: [Int32] = []
-    private(set) var heap = TimerDeadlines()
+    private(set) var heap: TimerDeadlines
     /// Manual fires in (instant, sequence) order, from `manualHead` on.
     private var manualFires: [ManualFire] = []
     private var manualHead = 0
@@ -31,9 +31,13 @@ struct TimerStorage: ~Copyable {
     /// Written by ``warmFront()`` so that its reads are kept.
     private var warmed: UInt32 = 0
 
-    /// - Parameter lastSequence: the sequence counter's start (tests start it near its end).
-    init(lastSequence: UInt32 = 0) {
+    /// - Parameters:
+    ///   - lastSequence: the sequence counter's start (tests start it near its end).
+    ///   - usesBuckets: whether far deadlines wait in radix buckets (``VirtualClock``) rather
+    ///     than all in the heap (see ``TimerDeadlines``).
+    init(lastSequence: UInt32 = 0, usesBuckets: Bool = false) {
         nextSequence = lastSequence
+        heap = TimerDeadlines(usesBuckets: usesBuckets)
     }
 
     // MARK: Slab

@@ -22,7 +22,9 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         let waiters = PendingTimerWaiters()
         self.waiters = waiters
         backend = VirtualBackend()
-        timerQueue = TimerQueue(backend: backend, storage: TimerStorage()) { waiters.timersChanged(liveCount: $0) }
+        timerQueue = TimerQueue(backend: backend, storage: TimerStorage(usesBuckets: true)) {
+            waiters.timersChanged(liveCount: $0)
+        }
     }
 
     /// Waits until at least `count` timers are live on this clock (idle, running or paused),

@@ -10,7 +10,7 @@ struct DeadlineQueueTests {
         arguments: [1, 2, 3] as [UInt64])
     func randomOperations(seed: UInt64) {
         var random = SplitMix64(seed: seed)
-        var queue = TimerDeadlines()
+        var queue = TimerDeadlines(usesBuckets: true)
         var model = DeadlineModel()
         var mismatches: [String] = []
         for step in 0..<30_000 {
@@ -62,7 +62,7 @@ struct DeadlineQueueTests {
 
     @Test("renumbering keeps the order, in the front and the buckets")
     func renumbering() {
-        var queue = TimerDeadlines()
+        var queue = TimerDeadlines(usesBuckets: true)
         var model = DeadlineModel()
         for index in 0..<2_000 {
             let entry = model.add(deadline: Int64(index % 7) << 30)
