@@ -29,11 +29,12 @@ public enum ScriptParser: Sendable {
 
     /// Parses one line; nil for a blank or comment line.
     static func parse(_ text: String, line: Int, screen: ScriptScreen) throws(ScriptError) -> ScriptCommand? {
-        let content =
-            text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let words = content.split(whereSeparator: isSeparator).map(String.init)
+        let content = Self.content(of: text)
+        let words = Self.words(of: content)
         guard let name = words.first else { return nil }
-        let arguments = Array(words.dropFirst())
+        let arguments = words.dropFirst()
+        /// The argument at `offset` (counted from 0).
+        func argument(_ offset: Int) -> Substring { arguments[arguments.startIndex + offset] }
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
         func count(_ expected: Int, _ usage: String) throws(ScriptError) {
             guard arguments.count == expected else {
@@ -49,21 +50,22 @@ public enum ScriptParser: Sendable {
                     "'type' takes a field and a text, got \(arguments.count) argument\(arguments.count == 1 ? "" : "s"); write: type FIELD TEXT"
                 )
             }
-            let field = try Self.field(arguments[0], screen: screen, line: line)
+            let field = try Self.field(argument(0), screen: screen, line: line)
             let text = Self.rest(of: content, after: 2)
             return .type(field, text)
         case "clear":
             try count(1, "clear FIELD")
-            return .clear(try Self.field(arguments[0], screen: screen, line: line))
+            return .clear(try Self.field(argument(0), screen: screen, line: line))
         case "tap":
             try count(1, "tap BUTTON")
-            guard let button = screen.buttons.first(where: { $0.name == arguments[0] }) else {
-                throw fail(Self.unknown("button", arguments[0], among: screen.buttons.map(\.name), screen: screen))
+            guard let button = screen.buttons.first(where: { $0.name == argument(0) }) else {
+                throw fail(
+                    Self.unknown("button", String(argument(0)), among: screen.buttons.map(\.name), screen: screen))
             }
             return .tap(button)
         case "wait", "suspend":
             try count(1, "\(name) DURATION")
-            let duration = try Self.duration(arguments[0], line: line)
+            let duration = try Self.duration(String(argument(0)), line: line)
             return name == "wait" ? .wait(duration) : .suspend(duration)
         case "restart":
             try count(0, "restart")
@@ -73,23 +75,48 @@ public enum ScriptParser: Sendable {
             return .show
         case "wall":
             try count(1, "wall +DURATION or wall -DURATION")
-            let sign = arguments[0].first
+            let sign = argument(0).first
             guard sign == "+" || sign == "-" else {
-                throw fail("'wall' takes a signed duration such as +1h or -30m, got \(quoted(arguments[0]))")
+                throw fail("'wall' takes a signed duration such as +1h or -30m, got \(quoted(String(argument(0))))")
             }
-            let duration = try Self.duration(String(arguments[0].dropFirst()), line: line)
+            let duration = try Self.duration(String(argument(0).dropFirst()), line: line)
             return .wall(sign == "-" ? .zero - duration : duration)
         case "server":
-            return .server(try ServerCommandParser.parse(arguments, content: content, line: line))
+            return .server(
+                try ServerCommandParser.parse(arguments.map(String.init), content: String(content), line: line))
         default:
-            throw fail(Self.unknown("command", name, among: commands, screen: nil))
+            throw fail(Self.unknown("command", String(name), among: commands, screen: nil))
         }
     }
 
-    static func field(_ word: String, screen: ScriptScreen, line: Int) throws(ScriptError) -> ScriptField {
+    /// The text before the first `#` (a comment), as characters compare: a `#` that a combining
+    /// mark joins is no comment sign.
+    static func content(of text: String) -> Substring {
+        if isPlainASCII(text.utf8) {
+            // ASCII without a carriage return: each byte is a character.
+            return text[..<(text.utf8.firstIndex(of: UInt8(ascii: "#")) ?? text.endIndex)]
+        }
+        return text[..<(text.firstIndex(of: "#") ?? text.endIndex)]
+    }
+
+    /// The words of `content`, split at runs of ``isSeparator(_:)``.
+    static func words(of content: Substring) -> [Substring] {
+        guard isPlainASCII(content.utf8) else { return content.split(whereSeparator: isSeparator) }
+        // The bytes that are the ASCII separators: " ", "\t", "\u{0B}", "\u{0C}".
+        return content.utf8.split { $0 == 0x20 || $0 == 0x09 || $0 == 0x0B || $0 == 0x0C }.map(Substring.init)
+    }
+
+    /// Whether every byte is ASCII and none a carriage return (which joins a following line
+    /// feed into one character): then each byte is one character.
+    static func isPlainASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+    }
+
+    static func field(_ word: Substring, screen: ScriptScreen, line: Int) throws(ScriptError) -> ScriptField {
         let name = word == "account" ? "destination" : word
         guard let field = screen.fields.first(where: { $0.name == name }) else {
-            throw ScriptError(line: line, unknown("field", word, among: screen.fields.map(\.name), screen: screen))
+            throw ScriptError(
+                line: line, unknown("field", String(word), among: screen.fields.map(\.name), screen: screen))
         }
         return field
     }
@@ -105,7 +132,12 @@ public enum ScriptParser: Sendable {
     /// The text after the first `words` words, spaces inside kept. Words are separated by any
     /// white space (a space, a tab, a no-break or an ideographic space).
     static func rest(of content: String, after words: Int) -> String {
-        var rest = Substring(content)
+        rest(of: Substring(content), after: words)
+    }
+
+    /// ``rest(of:after:)`` of a part of a line.
+    static func rest(of content: Substring, after words: Int) -> String {
+        var rest = content
         for _ in 0..<words {
             rest = rest.drop(while: isSeparator)
             rest = rest.drop { !isSeparator($0) }
@@ -124,12 +156,15 @@ public enum ScriptParser: Sendable {
     /// "unknown command 'tapp'; did you mean 'tap'? (commands: …)"
     static func unknown(_ kind: String, _ word: String, among choices: [String], screen: ScriptScreen?) -> String {
         let on = screen.map { " on the \($0.name) screen" } ?? ""
-        // Two words whose lengths differ by more than two are more than two edits apart.
+        // The first of the closest choices at most two edits away. Two words whose lengths
+        // differ by more than two are more than two edits apart.
         let length = word.unicodeScalars.count
-        let suggestion = choices.filter { abs($0.unicodeScalars.count - length) <= 2 }
-            .map { ($0, editDistance($0, word)) }
-            .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
-        let hint = suggestion.map { "; did you mean '\($0.0)'?" } ?? ""
+        var suggestion: (choice: String, distance: Int)?
+        for choice in choices where abs(choice.unicodeScalars.count - length) <= 2 {
+            let distance = editDistance(choice, word)
+            if distance <= 2 && distance < suggestion?.distance ?? .max { suggestion = (choice, distance) }
+        }
+        let hint = suggestion.map { "; did you mean '\($0.choice)'?" } ?? ""
         return "unknown \(kind) \(quoted(word))\(on)\(hint) (\(kind)s: \(choices.joined(separator: ", ")))"
     }
 
@@ -137,6 +172,8 @@ public enum ScriptParser: Sendable {
     /// characters such as a byte-order mark or a zero-width space) written as `\u{FEFF}`, so
     /// that "unknown command '\u{FEFF}type'" says why `type` was not understood.
     static func quoted(_ word: String) -> String {
+        // Printable ASCII is shown as it is: only other scalars may need writing out.
+        if word.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return "'" + word + "'" }
         var shown = ""
         for scalar in word.unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -149,20 +186,28 @@ public enum ScriptParser: Sendable {
         return "'" + shown + "'"
     }
 
-    /// Levenshtein distance over Unicode scalars, for "did you mean".
+    /// Levenshtein distance over Unicode scalars, for "did you mean". Works in two rows of
+    /// scratch space on the stack: no allocation.
     static func editDistance(_ left: String, _ right: String) -> Int {
-        let a = Array(left.unicodeScalars)
-        let b = Array(right.unicodeScalars)
-        guard !a.isEmpty else { return b.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
+        let b = right.unicodeScalars
+        let width = b.count
+        guard !left.isEmpty else { return width }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (width + 1)) { rows in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...width])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(width + 1)...])
+            for j in 0...width { previous[j] = j }
+            var i = 0
+            for scalar in left.unicodeScalars {
+                i += 1
+                current[0] = i
+                var j = 0
+                for other in b {
+                    j += 1
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (scalar == other ? 0 : 1))
+                }
+                swap(&previous, &current)
             }
-            swap(&previous, &current)
+            return previous[width]
         }
-        return previous[b.count]
     }
 }
