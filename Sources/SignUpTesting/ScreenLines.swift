@@ -3,36 +3,53 @@ public import SignUp
 /// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
 /// with `HourglassTesting`), logs and tests. Secrets appear masked.
 enum ScreenLines {
-    static func field(_ name: String, _ field: FieldView) -> String {
-        "\(name): \"\(field.text)\"" + disabled(field.isEnabled) + note(field.message)
+    // Each line is built in one string: `prefix` (e.g. `account.`) and the name included.
+    static func field(_ prefix: String, _ name: String, _ field: FieldView) -> String {
+        var line = "\(prefix)\(name): \"\(field.text)\""
+        appendState(to: &line, isEnabled: field.isEnabled, message: field.message)
+        return line
     }
 
-    static func secret(_ name: String, _ field: SecretFieldView) -> String {
-        "\(name): \"\(field.value.masked)\"" + disabled(field.isEnabled) + note(field.message)
+    static func secret(_ prefix: String, _ name: String, _ field: SecretFieldView) -> String {
+        var line = "\(prefix)\(name): \"\(field.value.masked)\""
+        appendState(to: &line, isEnabled: field.isEnabled, message: field.message)
+        return line
     }
 
-    static func button(_ name: String, _ button: ButtonView) -> String {
-        let value = button.accessibilityValue.map { " {\(button.accessibilityLabel): \($0)}" } ?? ""
-        return "\(name): [\(button.title)]" + disabled(button.isEnabled) + value
+    static func button(_ prefix: String, _ name: String, _ button: ButtonView) -> String {
+        var line = "\(prefix)\(name): [\(button.title)]"
+        appendState(to: &line, isEnabled: button.isEnabled, message: nil)
+        if let value = button.accessibilityValue { line += " {\(button.accessibilityLabel): \(value)}" }
+        return line
     }
 
-    static func message(_ message: String?) -> [String] {
-        message.map { ["message: \($0)"] } ?? []
+    /// ` (disabled)` when disabled, then ` — message` when there is one.
+    private static func appendState(to line: inout String, isEnabled: Bool, message: String?) {
+        if !isEnabled { line += " (disabled)" }
+        if let message {
+            line += " — "
+            line += message
+        }
     }
-
-    private static func disabled(_ isEnabled: Bool) -> String { isEnabled ? "" : " (disabled)" }
-    private static func note(_ message: String?) -> String { message.map { " — \($0)" } ?? "" }
 }
 
 extension VerificationScreen {
     /// The whole screen as stable text lines, one a control, secrets masked.
     public var lines: [String] {
-        [
-            ScreenLines.field("destination", destination),
-            ScreenLines.button("send", sendButton),
-            ScreenLines.secret("code", code),
-            ScreenLines.button("verify", verifyButton),
-        ] + ScreenLines.message(message) + (isVerified ? ["verified: yes"] : [])
+        var lines: [String] = []
+        lines.reserveCapacity(6)
+        appendLines(to: &lines, prefix: "")
+        return lines
+    }
+
+    /// Appends ``lines``, each after `prefix`, to `lines`: one array for a whole screen.
+    func appendLines(to lines: inout [String], prefix: String) {
+        lines.append(ScreenLines.field(prefix, "destination", destination))
+        lines.append(ScreenLines.button(prefix, "send", sendButton))
+        lines.append(ScreenLines.secret(prefix, "code", code))
+        lines.append(ScreenLines.button(prefix, "verify", verifyButton))
+        if let message { lines.append("\(prefix)message: \(message)") }
+        if isVerified { lines.append(prefix + "verified: yes") }
     }
 }
 
@@ -40,11 +57,14 @@ extension RegistrationScreen {
     /// The whole screen as stable text lines, secrets masked: the account's lines prefixed
     /// `account.`, then the password fields, the terms, the submit button and the message.
     public var lines: [String] {
-        account.lines.map { "account." + $0 } + [
-            ScreenLines.secret("password", password),
-            ScreenLines.secret("confirm", confirmation),
-            "terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"),
-            ScreenLines.button("submit", submitButton),
-        ] + ScreenLines.message(message)
+        var lines: [String] = []
+        lines.reserveCapacity(11)
+        account.appendLines(to: &lines, prefix: "account.")
+        lines.append(ScreenLines.secret("", "password", password))
+        lines.append(ScreenLines.secret("", "confirm", confirmation))
+        lines.append("terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"))
+        lines.append(ScreenLines.button("", "submit", submitButton))
+        if let message { lines.append("message: " + message) }
+        return lines
     }
 }
