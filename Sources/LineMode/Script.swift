@@ -32,6 +32,7 @@ public struct Script: Sendable {
         let text = all.starts(with: byteOrderMark) ? all.dropFirst(byteOrderMark.count) : all[...]
         var chunks = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
         if chunks.last?.isEmpty == true { chunks.removeLast() }
+        lines.reserveCapacity(chunks.count)
         for (index, chunk) in chunks.enumerated() {
             let number = index + 1
             var bytes = chunk

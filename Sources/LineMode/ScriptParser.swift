@@ -29,8 +29,9 @@ public enum ScriptParser: Sendable {
 
     /// Parses one line; nil for a blank or comment line.
     static func parse(_ text: String, line: Int, screen: ScriptScreen) throws(ScriptError) -> ScriptCommand? {
-        let content = Self.content(of: text)
-        let words = Self.words(of: content)
+        let ascii = isPlainASCII(text.utf8)
+        let content = Self.content(of: text, ascii: ascii)
+        let words = Self.words(of: content, ascii: ascii)
         guard let name = words.first else { return nil }
         let arguments = words.dropFirst()
         /// The argument at `offset` (counted from 0).
@@ -90,20 +91,33 @@ public enum ScriptParser: Sendable {
     }
 
     /// The text before the first `#` (a comment), as characters compare: a `#` that a combining
-    /// mark joins is no comment sign.
-    static func content(of text: String) -> Substring {
-        if isPlainASCII(text.utf8) {
-            // ASCII without a carriage return: each byte is a character.
-            return text[..<(text.utf8.firstIndex(of: UInt8(ascii: "#")) ?? text.endIndex)]
-        }
-        return text[..<(text.firstIndex(of: "#") ?? text.endIndex)]
+    /// mark joins is no comment sign. `ascii`: whether `text` is ``isPlainASCII(_:)``.
+    static func content(of text: String, ascii: Bool) -> Substring {
+        // In plain ASCII each byte is a character.
+        let end = ascii ? text.utf8.firstIndex(of: UInt8(ascii: "#")) : text.firstIndex(of: "#")
+        return text[..<(end ?? text.endIndex)]
     }
 
-    /// The words of `content`, split at runs of ``isSeparator(_:)``.
-    static func words(of content: Substring) -> [Substring] {
-        guard isPlainASCII(content.utf8) else { return content.split(whereSeparator: isSeparator) }
-        // The bytes that are the ASCII separators: " ", "\t", "\u{0B}", "\u{0C}".
-        return content.utf8.split { $0 == 0x20 || $0 == 0x09 || $0 == 0x0B || $0 == 0x0C }.map(Substring.init)
+    /// The words of `content`, split at runs of ``isSeparator(_:)``. `ascii`: whether
+    /// `content` is known to be ``isPlainASCII(_:)``.
+    static func words(of content: Substring, ascii: Bool) -> [Substring] {
+        guard ascii else { return content.split(whereSeparator: isSeparator) }
+        var words: [Substring] = []
+        let bytes = content.utf8
+        var index = bytes.startIndex
+        while true {
+            while index != bytes.endIndex, isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+            guard index != bytes.endIndex else { return words }
+            let start = index
+            while index != bytes.endIndex, !isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+            words.append(content[start..<index])
+        }
+    }
+
+    /// Whether an ASCII byte is one of the separators ``isSeparator(_:)`` accepts in ASCII:
+    /// a space, a tab, a vertical tab or a form feed.
+    static func isSeparator(byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
     }
 
     /// Whether every byte is ASCII and none a carriage return (which joins a following line
@@ -137,6 +151,24 @@ public enum ScriptParser: Sendable {
 
     /// ``rest(of:after:)`` of a part of a line.
     static func rest(of content: Substring, after words: Int) -> String {
+        if isPlainASCII(content.utf8) {
+            // Each byte is a character: the same walk over bytes.
+            let bytes = content.utf8
+            var index = bytes.startIndex
+            func skip(separators: Bool) {
+                while index != bytes.endIndex, isSeparator(byte: bytes[index]) == separators {
+                    index = bytes.index(after: index)
+                }
+            }
+            for _ in 0..<words {
+                skip(separators: true)
+                skip(separators: false)
+            }
+            skip(separators: true)
+            var end = bytes.endIndex
+            while end != index, isSeparator(byte: bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+            return String(content[index..<end])
+        }
         var rest = content
         for _ in 0..<words {
             rest = rest.drop(while: isSeparator)

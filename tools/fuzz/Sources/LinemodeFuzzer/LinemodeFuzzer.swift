@@ -39,9 +39,10 @@ func waitedTime(of script: Script, screen: ScriptScreen) -> Duration {
     return waits.isEmpty ? .zero : Script(waits.map(\.text).joined(separator: "\n"), screen: screen).clockTime
 }
 
-/// A line's first word, as the reader splits it.
+/// A line's first word, as the reader splits it (a slice of the line: nothing is copied).
 func command(of line: Script.Line) -> Substring? {
-    line.text.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" }).first
+    let word = line.text.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }
+    return word.isEmpty ? nil : word
 }
 
 /// SwiftPM links an executable's entry point under this name; it hands over to libFuzzer.
