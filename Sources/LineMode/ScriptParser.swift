@@ -187,17 +187,40 @@ public enum ScriptParser: Sendable {
 
     /// "unknown command 'tapp'; did you mean 'tap'? (commands: …)"
     static func unknown(_ kind: String, _ word: String, among choices: [String], screen: ScriptScreen?) -> String {
-        let on = screen.map { " on the \($0.name) screen" } ?? ""
         // The first of the closest choices at most two edits away. Two words whose lengths
-        // differ by more than two are more than two edits apart.
+        // differ by more than two are more than two edits apart (a choice has at least as
+        // many UTF-8 bytes as scalars).
         let length = word.unicodeScalars.count
         var suggestion: (choice: String, distance: Int)?
-        for choice in choices where abs(choice.unicodeScalars.count - length) <= 2 {
-            let distance = editDistance(choice, word)
-            if distance <= 2 && distance < suggestion?.distance ?? .max { suggestion = (choice, distance) }
+        for choice in choices where choice.utf8.count + 2 >= length {
+            guard abs(choice.unicodeScalars.count - length) <= 2 else { continue }
+            // Only a choice closer than the one found so far matters.
+            let limit = min(2, (suggestion?.distance ?? 3) - 1)
+            guard limit >= 0 else { break }
+            let distance = editDistance(choice, word, limit: limit)
+            if distance <= limit { suggestion = (choice, distance) }
         }
-        let hint = suggestion.map { "; did you mean '\($0.choice)'?" } ?? ""
-        return "unknown \(kind) \(quoted(word))\(on)\(hint) (\(kind)s: \(choices.joined(separator: ", ")))"
+        var message = "unknown \(kind) \(quoted(word))"
+        message.reserveCapacity(message.utf8.count + 120)
+        if let screen {
+            message += " on the "
+            message += screen.name
+            message += " screen"
+        }
+        if let suggestion {
+            message += "; did you mean '"
+            message += suggestion.choice
+            message += "'?"
+        }
+        message += " ("
+        message += kind
+        message += "s: "
+        for (index, choice) in choices.enumerated() {
+            if index > 0 { message += ", " }
+            message += choice
+        }
+        message += ")"
+        return message
     }
 
     /// `word` in single quotes, with every character a reader cannot see (format and control
@@ -218,9 +241,10 @@ public enum ScriptParser: Sendable {
         return "'" + shown + "'"
     }
 
-    /// Levenshtein distance over Unicode scalars, for "did you mean". Works in two rows of
-    /// scratch space on the stack: no allocation.
-    static func editDistance(_ left: String, _ right: String) -> Int {
+    /// Levenshtein distance over Unicode scalars, for "did you mean"; once it is sure to be
+    /// more than `limit`, some number more than `limit`. Works in two rows of scratch space on
+    /// the stack: no allocation.
+    static func editDistance(_ left: String, _ right: String, limit: Int = .max) -> Int {
         let b = right.unicodeScalars
         let width = b.count
         guard !left.isEmpty else { return width }
@@ -232,11 +256,15 @@ public enum ScriptParser: Sendable {
             for scalar in left.unicodeScalars {
                 i += 1
                 current[0] = i
+                // No row's smallest value is smaller than the previous row's.
+                var smallest = i
                 var j = 0
                 for other in b {
                     j += 1
                     current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (scalar == other ? 0 : 1))
+                    smallest = min(smallest, current[j])
                 }
+                if smallest > limit { return smallest }
                 swap(&previous, &current)
             }
             return previous[width]
