@@ -17,11 +17,11 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     public var masked: String {
         switch self {
         case .phone(let number):
-            let digits = Array(number.dropFirst())
-            let country = number.hasPrefix("+86") ? "+86 " : "+"
-            let national = number.hasPrefix("+86") ? Array(digits.dropFirst(2)) : digits
-            guard national.count > 7 else { return country + String(national) }
-            return country + String(national.prefix(3)) + "****" + String(national.suffix(4))
+            let china = number.hasPrefix("+86")
+            let country = china ? "+86 " : "+"
+            let national = number.dropFirst(china ? 3 : 1)
+            guard national.count > 7 else { return country + national }
+            return country + national.prefix(3) + "****" + national.suffix(4)
         case .email(let address):
             let parts = address.split(separator: "@", maxSplits: 1)
             guard parts.count == 2, let first = parts[0].first else { return address }
