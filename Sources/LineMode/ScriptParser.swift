@@ -31,42 +31,40 @@ public enum ScriptParser: Sendable {
     static func parse(_ text: String, line: Int, screen: ScriptScreen) throws(ScriptError) -> ScriptCommand? {
         let ascii = isPlainASCII(text.utf8)
         let content = Self.content(of: text, ascii: ascii)
-        let words = Self.words(of: content, ascii: ascii)
-        guard let name = words.first else { return nil }
-        let arguments = words.dropFirst()
-        /// The argument at `offset` (counted from 0).
-        func argument(_ offset: Int) -> Substring { arguments[arguments.startIndex + offset] }
+        guard let (name, first, argumentCount) = Self.leadingWords(of: content, ascii: ascii) else { return nil }
+        // The first argument, once its count has been checked.
+        let argument = first ?? ""
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
         func count(_ expected: Int, _ usage: String) throws(ScriptError) {
-            guard arguments.count == expected else {
+            guard argumentCount == expected else {
                 throw fail(
-                    "'\(name)' takes \(expected == 0 ? "no argument" : "\(expected) argument\(expected == 1 ? "" : "s")"), got \(arguments.count); write: \(usage)"
+                    "'\(name)' takes \(expected == 0 ? "no argument" : "\(expected) argument\(expected == 1 ? "" : "s")"), got \(argumentCount); write: \(usage)"
                 )
             }
         }
         switch name {
         case "type":
-            guard arguments.count >= 2 else {
+            guard argumentCount >= 2 else {
                 throw fail(
-                    "'type' takes a field and a text, got \(arguments.count) argument\(arguments.count == 1 ? "" : "s"); write: type FIELD TEXT"
+                    "'type' takes a field and a text, got \(argumentCount) argument\(argumentCount == 1 ? "" : "s"); write: type FIELD TEXT"
                 )
             }
-            let field = try Self.field(argument(0), screen: screen, line: line)
+            let field = try Self.field(argument, screen: screen, line: line)
             let text = Self.rest(of: content, after: 2)
             return .type(field, text)
         case "clear":
             try count(1, "clear FIELD")
-            return .clear(try Self.field(argument(0), screen: screen, line: line))
+            return .clear(try Self.field(argument, screen: screen, line: line))
         case "tap":
             try count(1, "tap BUTTON")
-            guard let button = screen.buttons.first(where: { $0.name == argument(0) }) else {
+            guard let button = screen.buttons.first(where: { $0.name == argument }) else {
                 throw fail(
-                    Self.unknown("button", String(argument(0)), among: screen.buttons.map(\.name), screen: screen))
+                    Self.unknown("button", String(argument), among: screen.buttons.map(\.name), screen: screen))
             }
             return .tap(button)
         case "wait", "suspend":
             try count(1, "\(name) DURATION")
-            let duration = try Self.duration(String(argument(0)), line: line)
+            let duration = try Self.duration(String(argument), line: line)
             return name == "wait" ? .wait(duration) : .suspend(duration)
         case "restart":
             try count(0, "restart")
@@ -76,15 +74,15 @@ public enum ScriptParser: Sendable {
             return .show
         case "wall":
             try count(1, "wall +DURATION or wall -DURATION")
-            let sign = argument(0).first
+            let sign = argument.first
             guard sign == "+" || sign == "-" else {
-                throw fail("'wall' takes a signed duration such as +1h or -30m, got \(quoted(String(argument(0))))")
+                throw fail("'wall' takes a signed duration such as +1h or -30m, got \(quoted(String(argument)))")
             }
-            let duration = try Self.duration(String(argument(0).dropFirst()), line: line)
+            let duration = try Self.duration(String(argument.dropFirst()), line: line)
             return .wall(sign == "-" ? .zero - duration : duration)
         case "server":
-            return .server(
-                try ServerCommandParser.parse(arguments.map(String.init), content: String(content), line: line))
+            let arguments = words(of: content, ascii: ascii).dropFirst().map(String.init)
+            return .server(try ServerCommandParser.parse(arguments, content: String(content), line: line))
         default:
             throw fail(Self.unknown("command", String(name), among: commands, screen: nil))
         }
@@ -112,6 +110,29 @@ public enum ScriptParser: Sendable {
             while index != bytes.endIndex, !isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
             words.append(content[start..<index])
         }
+    }
+
+    /// The first word of `content`, the second (its first argument) and how many words follow
+    /// the first, as ``words(of:ascii:)`` splits them; nil when it has none. Every command but
+    /// `server` reads no more, so no array is made.
+    static func leadingWords(of content: Substring, ascii: Bool) -> (Substring, Substring?, Int)? {
+        guard ascii else {
+            let words = content.split(whereSeparator: isSeparator)
+            guard let name = words.first else { return nil }
+            return (name, words.dropFirst().first, words.count - 1)
+        }
+        var (name, argument, count): (Substring?, Substring?, Int) = (nil, nil, 0)
+        let bytes = content.utf8
+        var index = bytes.startIndex
+        while true {
+            while index != bytes.endIndex, isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+            guard index != bytes.endIndex else { break }
+            let start = index
+            while index != bytes.endIndex, !isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+            count += 1
+            if count == 1 { name = content[start..<index] } else if count == 2 { argument = content[start..<index] }
+        }
+        return name.map { ($0, argument, count - 1) }
     }
 
     /// Whether an ASCII byte is one of the separators ``isSeparator(_:)`` accepts in ASCII:
