@@ -3,33 +3,53 @@ public import SignUp
 /// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
 /// with `HourglassTesting`), logs and tests. Secrets appear masked.
 enum ScreenLines {
-    // Each line is built in one string: `prefix` (e.g. `account.`) and the name included.
     static func field(_ prefix: String, _ name: String, _ field: FieldView) -> String {
-        var line = "\(prefix)\(name): \"\(field.text)\""
-        appendState(to: &line, isEnabled: field.isEnabled, message: field.message)
-        return line
+        line(prefix, name, ": \"", field.text, "\"", isEnabled: field.isEnabled, message: field.message)
     }
 
     static func secret(_ prefix: String, _ name: String, _ field: SecretFieldView) -> String {
-        var line = "\(prefix)\(name): \"\(field.value.masked)\""
-        appendState(to: &line, isEnabled: field.isEnabled, message: field.message)
-        return line
+        line(prefix, name, ": \"", field.value.masked, "\"", isEnabled: field.isEnabled, message: field.message)
     }
 
     static func button(_ prefix: String, _ name: String, _ button: ButtonView) -> String {
-        var line = "\(prefix)\(name): [\(button.title)]"
-        appendState(to: &line, isEnabled: button.isEnabled, message: nil)
-        if let value = button.accessibilityValue { line += " {\(button.accessibilityLabel): \(value)}" }
-        return line
+        line(
+            prefix, name, ": [", button.title, "]", isEnabled: button.isEnabled, message: nil,
+            accessibility: button.accessibilityValue.map { (button.accessibilityLabel, $0) })
     }
 
-    /// ` (disabled)` when disabled, then ` — message` when there is one.
-    private static func appendState(to line: inout String, isEnabled: Bool, message: String?) {
-        if !isEnabled { line += " (disabled)" }
+    /// `prefix` `name` `opening` `value` `closing`, then ` (disabled)` when disabled, ` — message`
+    /// when there is one and ` {label: value}` for an accessibility value: built in one string
+    /// of the right size.
+    private static func line(
+        _ prefix: String, _ name: String, _ opening: String, _ value: String, _ closing: String,
+        isEnabled: Bool, message: String?, accessibility: (label: String, value: String)? = nil
+    ) -> String {
+        let disabled = " (disabled)"
+        let dash = " — "
+        var size = prefix.utf8.count + name.utf8.count + opening.utf8.count + value.utf8.count + closing.utf8.count
+        if !isEnabled { size += disabled.utf8.count }
+        if let message { size += dash.utf8.count + message.utf8.count }
+        if let accessibility { size += 5 + accessibility.label.utf8.count + accessibility.value.utf8.count }
+        var line = ""
+        line.reserveCapacity(size)
+        line += prefix
+        line += name
+        line += opening
+        line += value
+        line += closing
+        if !isEnabled { line += disabled }
         if let message {
-            line += " — "
+            line += dash
             line += message
         }
+        if let accessibility {
+            line += " {"
+            line += accessibility.label
+            line += ": "
+            line += accessibility.value
+            line += "}"
+        }
+        return line
     }
 }
 
