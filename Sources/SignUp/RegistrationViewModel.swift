@@ -95,24 +95,29 @@ public final class RegistrationViewModel: @unchecked Sendable {
     /// Applies `event` and sends the registration it asks for; on the clock's context only.
     func handle(_ event: RegistrationEvent) {
         let account = verification.state
-        var changed = false
-        let apply = {
-            self.lock.withLock {
-                let before = self.current
-                let request = self.current.apply(event, verification: account)
-                changed = self.current != before
-                return request
-            }
-        }
-        let request: RegistrationRequest?
+        let (request, changed): (RegistrationRequest?, Bool)
         if #available(HourglassObservation , *) {
-            request = observation.withMutation(of: self, keyPath: \.form, apply)
+            (request, changed) = observation.withMutation(of: self, keyPath: \.form) {
+                applyToForm(event, verification: account)
+            }
         } else {
-            request = apply()
+            (request, changed) = applyToForm(event, verification: account)
         }
         if changed { notifyChange() }
         guard let request else { return }
         register(request)
+    }
+
+    /// Applies `event` to ``form`` under the lock; returns the registration to request and
+    /// whether the form changed.
+    private func applyToForm(
+        _ event: RegistrationEvent, verification: VerificationState
+    ) -> (RegistrationRequest?, Bool) {
+        lock.withLock {
+            let before = current
+            let request = current.apply(event, verification: verification)
+            return (request, current != before)
+        }
     }
 
     private func register(_ request: RegistrationRequest) {
