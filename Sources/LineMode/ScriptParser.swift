@@ -249,7 +249,7 @@ public enum ScriptParser: Sendable {
     /// that "unknown command '\u{FEFF}type'" says why `type` was not understood.
     static func quoted(_ word: String) -> String {
         // Printable ASCII is shown as it is: only other scalars may need writing out.
-        if word.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return "'" + word + "'" }
+        if word.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return "'\(word)'" }
         var shown = ""
         for scalar in word.unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -263,18 +263,31 @@ public enum ScriptParser: Sendable {
     }
 
     /// Levenshtein distance over Unicode scalars, for "did you mean"; once it is sure to be
-    /// more than `limit`, some number more than `limit`. Works in two rows of scratch space on
-    /// the stack: no allocation.
+    /// more than `limit`, some number more than `limit`. Two ASCII words are compared byte by
+    /// byte (each byte is a scalar).
     static func editDistance(_ left: String, _ right: String, limit: Int = .max) -> Int {
-        let b = right.unicodeScalars
+        let ascii = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes -> Int? in
+                guard leftBytes.allSatisfy({ $0 < 0x80 }), rightBytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return editDistance(leftBytes, rightBytes, limit: limit)
+            } ?? nil
+        }
+        return (ascii ?? nil) ?? editDistance(left.unicodeScalars, right.unicodeScalars, limit: limit)
+    }
+
+    /// Levenshtein distance between two sequences, or some number more than `limit` once it
+    /// is sure to be. Works in two rows of scratch space on the stack: no allocation.
+    private static func editDistance<Element: Equatable>(
+        _ a: some Collection<Element>, _ b: some Collection<Element>, limit: Int
+    ) -> Int {
         let width = b.count
-        guard !left.isEmpty else { return width }
+        guard !a.isEmpty else { return width }
         return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (width + 1)) { rows in
             var previous = UnsafeMutableBufferPointer(rebasing: rows[0...width])
             var current = UnsafeMutableBufferPointer(rebasing: rows[(width + 1)...])
             for j in 0...width { previous[j] = j }
             var i = 0
-            for scalar in left.unicodeScalars {
+            for element in a {
                 i += 1
                 current[0] = i
                 // No row's smallest value is smaller than the previous row's.
@@ -282,7 +295,7 @@ public enum ScriptParser: Sendable {
                 var j = 0
                 for other in b {
                     j += 1
-                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (scalar == other ? 0 : 1))
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (element == other ? 0 : 1))
                     smallest = min(smallest, current[j])
                 }
                 if smallest > limit { return smallest }
