@@ -40,9 +40,15 @@ public final class TranscriptRecorder: @unchecked Sendable {
     /// The screen as it is now: writes, stamped, the lines that changed since the last call,
     /// then `key: —` for each line whose key is gone.
     public func screenChanged(_ lines: [String]) {
-        let entries = lines.map { (key: Self.key(of: $0), line: $0) }
         let stamp = Self.stamp(clock.logicalNow)
         lock.withLock {
+            // A line written last time at the same place keeps its key: most lines do not change.
+            var entries: [(key: String, line: String)] = []
+            entries.reserveCapacity(lines.count)
+            for (index, line) in lines.enumerated() {
+                let same = index < shown.count && shown[index].line == line
+                entries.append((key: same ? shown[index].key : Self.key(of: line), line: line))
+            }
             for entry in entries where !shown.contains(where: { $0 == entry }) { add(stamp + entry.line) }
             for gone in shown where !entries.contains(where: { $0.key == gone.key }) { add(stamp + "\(gone.key): —") }
             shown = entries
@@ -84,7 +90,22 @@ public final class TranscriptRecorder: @unchecked Sendable {
 
     /// The key of a screen line: the text before the first `": "`, or the whole line.
     static func key(of line: String) -> String {
-        line.range(of: ": ").map { String(line[..<$0.lowerBound]) } ?? line
+        // Where every byte up to the first ": " is ASCII and the byte after it too (or the line
+        // ends there), that ": " is two whole characters, and the first: the key is what comes
+        // before it. Anything else is searched for as characters are compared.
+        let bytes = line.utf8
+        var index = bytes.startIndex
+        while index != bytes.endIndex, bytes[index] < 0x80 {
+            let next = bytes.index(after: index)
+            if bytes[index] == UInt8(ascii: ":"), next != bytes.endIndex, bytes[next] == UInt8(ascii: " ") {
+                let after = bytes.index(after: next)
+                guard after == bytes.endIndex || bytes[after] < 0x80 else { break }
+                return String(line[..<index])
+            }
+            index = next
+        }
+        if index == bytes.endIndex { return line }
+        return line.range(of: ": ").map { String(line[..<$0.lowerBound]) } ?? line
     }
 
     /// Caller holds the lock.

@@ -59,7 +59,7 @@ final class LineModeSession: @unchecked Sendable {
 
     /// Writes a problem into the transcript (with `--keep-going`).
     func report(_ error: ScriptError) {
-        recorder.append("! \(error)")
+        recorder.append(error.transcriptLine)
     }
 
     func perform(_ command: ScriptCommand) -> Pause? {

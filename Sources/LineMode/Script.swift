@@ -30,11 +30,15 @@ public struct Script: Sendable {
         let all = [UInt8](data)
         let byteOrderMark: [UInt8] = [0xEF, 0xBB, 0xBF]
         let text = all.starts(with: byteOrderMark) ? all.dropFirst(byteOrderMark.count) : all[...]
-        var chunks = text.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)
-        if chunks.last?.isEmpty == true { chunks.removeLast() }
-        for (index, chunk) in chunks.enumerated() {
-            let number = index + 1
-            var bytes = chunk
+        // Each line in turn, up to its LF (none after the last line but the LF that ends it):
+        // no array of all of them.
+        var start = text.startIndex
+        var number = 0
+        while start != text.endIndex {
+            let end = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
+            var bytes = text[start..<end]
+            start = end == text.endIndex ? end : text.index(after: end)
+            number += 1
             if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
             if bytes.contains(0) {
                 errors.append(

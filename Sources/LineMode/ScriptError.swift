@@ -13,4 +13,7 @@ public struct ScriptError: Error, Hashable, Sendable, CustomStringConvertible {
 
     /// `line 3: unknown command 'tapp'; did you mean 'tap'?`
     public var description: String { line > 0 ? "line \(line): \(message)" : message }
+
+    /// The problem as a transcript shows it: `! ` and ``description``, built in one go.
+    var transcriptLine: String { line > 0 ? "! line \(line): \(message)" : "! \(message)" }
 }

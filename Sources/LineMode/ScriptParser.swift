@@ -29,41 +29,42 @@ public enum ScriptParser: Sendable {
 
     /// Parses one line; nil for a blank or comment line.
     static func parse(_ text: String, line: Int, screen: ScriptScreen) throws(ScriptError) -> ScriptCommand? {
-        let content =
-            text.split(separator: "#", maxSplits: 1, omittingEmptySubsequences: false).first.map(String.init) ?? ""
-        let words = content.split(whereSeparator: isSeparator).map(String.init)
-        guard let name = words.first else { return nil }
-        let arguments = Array(words.dropFirst())
+        let ascii = isPlainASCII(text.utf8)
+        let content = Self.content(of: text, ascii: ascii)
+        guard let (name, first, argumentCount) = Self.leadingWords(of: content, ascii: ascii) else { return nil }
+        // The first argument, once its count has been checked.
+        let argument = first ?? ""
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
         func count(_ expected: Int, _ usage: String) throws(ScriptError) {
-            guard arguments.count == expected else {
+            guard argumentCount == expected else {
                 throw fail(
-                    "'\(name)' takes \(expected == 0 ? "no argument" : "\(expected) argument\(expected == 1 ? "" : "s")"), got \(arguments.count); write: \(usage)"
+                    "'\(name)' takes \(expected == 0 ? "no argument" : "\(expected) argument\(expected == 1 ? "" : "s")"), got \(argumentCount); write: \(usage)"
                 )
             }
         }
         switch name {
         case "type":
-            guard arguments.count >= 2 else {
+            guard argumentCount >= 2 else {
                 throw fail(
-                    "'type' takes a field and a text, got \(arguments.count) argument\(arguments.count == 1 ? "" : "s"); write: type FIELD TEXT"
+                    "'type' takes a field and a text, got \(argumentCount) argument\(argumentCount == 1 ? "" : "s"); write: type FIELD TEXT"
                 )
             }
-            let field = try Self.field(arguments[0], screen: screen, line: line)
+            let field = try Self.field(argument, screen: screen, line: line)
             let text = Self.rest(of: content, after: 2)
             return .type(field, text)
         case "clear":
             try count(1, "clear FIELD")
-            return .clear(try Self.field(arguments[0], screen: screen, line: line))
+            return .clear(try Self.field(argument, screen: screen, line: line))
         case "tap":
             try count(1, "tap BUTTON")
-            guard let button = screen.buttons.first(where: { $0.name == arguments[0] }) else {
-                throw fail(Self.unknown("button", arguments[0], among: screen.buttons.map(\.name), screen: screen))
+            guard let button = screen.buttons.first(where: { $0.name == argument }) else {
+                throw fail(
+                    Self.unknown("button", String(argument), among: screen.buttons.map(\.name), screen: screen))
             }
             return .tap(button)
         case "wait", "suspend":
             try count(1, "\(name) DURATION")
-            let duration = try Self.duration(arguments[0], line: line)
+            let duration = try Self.duration(String(argument), line: line)
             return name == "wait" ? .wait(duration) : .suspend(duration)
         case "restart":
             try count(0, "restart")
@@ -73,23 +74,84 @@ public enum ScriptParser: Sendable {
             return .show
         case "wall":
             try count(1, "wall +DURATION or wall -DURATION")
-            let sign = arguments[0].first
+            let sign = argument.first
             guard sign == "+" || sign == "-" else {
-                throw fail("'wall' takes a signed duration such as +1h or -30m, got \(quoted(arguments[0]))")
+                throw fail("'wall' takes a signed duration such as +1h or -30m, got \(quoted(String(argument)))")
             }
-            let duration = try Self.duration(String(arguments[0].dropFirst()), line: line)
+            let duration = try Self.duration(String(argument.dropFirst()), line: line)
             return .wall(sign == "-" ? .zero - duration : duration)
         case "server":
-            return .server(try ServerCommandParser.parse(arguments, content: content, line: line))
+            let arguments = words(of: content, ascii: ascii).dropFirst().map(String.init)
+            return .server(try ServerCommandParser.parse(arguments, content: String(content), line: line))
         default:
-            throw fail(Self.unknown("command", name, among: commands, screen: nil))
+            throw fail(Self.unknown("command", String(name), among: commands, screen: nil))
         }
     }
 
-    static func field(_ word: String, screen: ScriptScreen, line: Int) throws(ScriptError) -> ScriptField {
+    /// The text before the first `#` (a comment), as characters compare: a `#` that a combining
+    /// mark joins is no comment sign. `ascii`: whether `text` is ``isPlainASCII(_:)``.
+    static func content(of text: String, ascii: Bool) -> Substring {
+        // In plain ASCII each byte is a character.
+        let end = ascii ? text.utf8.firstIndex(of: UInt8(ascii: "#")) : text.firstIndex(of: "#")
+        return text[..<(end ?? text.endIndex)]
+    }
+
+    /// The words of `content`, split at runs of ``isSeparator(_:)``. `ascii`: whether
+    /// `content` is known to be ``isPlainASCII(_:)``.
+    static func words(of content: Substring, ascii: Bool) -> [Substring] {
+        guard ascii else { return content.split(whereSeparator: isSeparator) }
+        var words: [Substring] = []
+        let bytes = content.utf8
+        var index = bytes.startIndex
+        while true {
+            while index != bytes.endIndex, isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+            guard index != bytes.endIndex else { return words }
+            let start = index
+            while index != bytes.endIndex, !isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+            words.append(content[start..<index])
+        }
+    }
+
+    /// The first word of `content`, the second (its first argument) and how many words follow
+    /// the first, as ``words(of:ascii:)`` splits them; nil when it has none. Every command but
+    /// `server` reads no more, so no array is made.
+    static func leadingWords(of content: Substring, ascii: Bool) -> (Substring, Substring?, Int)? {
+        guard ascii else {
+            let words = content.split(whereSeparator: isSeparator)
+            guard let name = words.first else { return nil }
+            return (name, words.dropFirst().first, words.count - 1)
+        }
+        var (name, argument, count): (Substring?, Substring?, Int) = (nil, nil, 0)
+        let bytes = content.utf8
+        var index = bytes.startIndex
+        while true {
+            while index != bytes.endIndex, isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+            guard index != bytes.endIndex else { break }
+            let start = index
+            while index != bytes.endIndex, !isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+            count += 1
+            if count == 1 { name = content[start..<index] } else if count == 2 { argument = content[start..<index] }
+        }
+        return name.map { ($0, argument, count - 1) }
+    }
+
+    /// Whether an ASCII byte is one of the separators ``isSeparator(_:)`` accepts in ASCII:
+    /// a space, a tab, a vertical tab or a form feed.
+    static func isSeparator(byte: UInt8) -> Bool {
+        byte == 0x20 || byte == 0x09 || byte == 0x0B || byte == 0x0C
+    }
+
+    /// Whether every byte is ASCII and none a carriage return (which joins a following line
+    /// feed into one character): then each byte is one character.
+    static func isPlainASCII(_ bytes: some Sequence<UInt8>) -> Bool {
+        bytes.allSatisfy { $0 < 0x80 && $0 != UInt8(ascii: "\r") }
+    }
+
+    static func field(_ word: Substring, screen: ScriptScreen, line: Int) throws(ScriptError) -> ScriptField {
         let name = word == "account" ? "destination" : word
         guard let field = screen.fields.first(where: { $0.name == name }) else {
-            throw ScriptError(line: line, unknown("field", word, among: screen.fields.map(\.name), screen: screen))
+            throw ScriptError(
+                line: line, unknown("field", String(word), among: screen.fields.map(\.name), screen: screen))
         }
         return field
     }
@@ -105,7 +167,30 @@ public enum ScriptParser: Sendable {
     /// The text after the first `words` words, spaces inside kept. Words are separated by any
     /// white space (a space, a tab, a no-break or an ideographic space).
     static func rest(of content: String, after words: Int) -> String {
-        var rest = Substring(content)
+        rest(of: Substring(content), after: words)
+    }
+
+    /// ``rest(of:after:)`` of a part of a line.
+    static func rest(of content: Substring, after words: Int) -> String {
+        if isPlainASCII(content.utf8) {
+            // Each byte is a character: the same walk over bytes.
+            let bytes = content.utf8
+            var index = bytes.startIndex
+            func skip(separators: Bool) {
+                while index != bytes.endIndex, isSeparator(byte: bytes[index]) == separators {
+                    index = bytes.index(after: index)
+                }
+            }
+            for _ in 0..<words {
+                skip(separators: true)
+                skip(separators: false)
+            }
+            skip(separators: true)
+            var end = bytes.endIndex
+            while end != index, isSeparator(byte: bytes[bytes.index(before: end)]) { end = bytes.index(before: end) }
+            return String(content[index..<end])
+        }
+        var rest = content
         for _ in 0..<words {
             rest = rest.drop(while: isSeparator)
             rest = rest.drop { !isSeparator($0) }
@@ -123,20 +208,48 @@ public enum ScriptParser: Sendable {
 
     /// "unknown command 'tapp'; did you mean 'tap'? (commands: …)"
     static func unknown(_ kind: String, _ word: String, among choices: [String], screen: ScriptScreen?) -> String {
-        let on = screen.map { " on the \($0.name) screen" } ?? ""
-        // Two words whose lengths differ by more than two are more than two edits apart.
+        // The first of the closest choices at most two edits away. Two words whose lengths
+        // differ by more than two are more than two edits apart (a choice has at least as
+        // many UTF-8 bytes as scalars).
         let length = word.unicodeScalars.count
-        let suggestion = choices.filter { abs($0.unicodeScalars.count - length) <= 2 }
-            .map { ($0, editDistance($0, word)) }
-            .filter { $0.1 <= 2 }.min { $0.1 < $1.1 }
-        let hint = suggestion.map { "; did you mean '\($0.0)'?" } ?? ""
-        return "unknown \(kind) \(quoted(word))\(on)\(hint) (\(kind)s: \(choices.joined(separator: ", ")))"
+        var suggestion: (choice: String, distance: Int)?
+        for choice in choices where choice.utf8.count + 2 >= length {
+            guard abs(choice.unicodeScalars.count - length) <= 2 else { continue }
+            // Only a choice closer than the one found so far matters.
+            let limit = min(2, (suggestion?.distance ?? 3) - 1)
+            guard limit >= 0 else { break }
+            let distance = editDistance(choice, word, limit: limit)
+            if distance <= limit { suggestion = (choice, distance) }
+        }
+        var message = "unknown \(kind) \(quoted(word))"
+        message.reserveCapacity(message.utf8.count + 120)
+        if let screen {
+            message += " on the "
+            message += screen.name
+            message += " screen"
+        }
+        if let suggestion {
+            message += "; did you mean '"
+            message += suggestion.choice
+            message += "'?"
+        }
+        message += " ("
+        message += kind
+        message += "s: "
+        for (index, choice) in choices.enumerated() {
+            if index > 0 { message += ", " }
+            message += choice
+        }
+        message += ")"
+        return message
     }
 
     /// `word` in single quotes, with every character a reader cannot see (format and control
     /// characters such as a byte-order mark or a zero-width space) written as `\u{FEFF}`, so
     /// that "unknown command '\u{FEFF}type'" says why `type` was not understood.
     static func quoted(_ word: String) -> String {
+        // Printable ASCII is shown as it is: only other scalars may need writing out.
+        if word.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return "'\(word)'" }
         var shown = ""
         for scalar in word.unicodeScalars {
             switch scalar.properties.generalCategory {
@@ -149,20 +262,46 @@ public enum ScriptParser: Sendable {
         return "'" + shown + "'"
     }
 
-    /// Levenshtein distance over Unicode scalars, for "did you mean".
-    static func editDistance(_ left: String, _ right: String) -> Int {
-        let a = Array(left.unicodeScalars)
-        let b = Array(right.unicodeScalars)
-        guard !a.isEmpty else { return b.count }
-        var previous = Array(0...b.count)
-        var current = previous
-        for i in 1...a.count {
-            current[0] = i
-            for j in stride(from: 1, through: b.count, by: 1) {
-                current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (a[i - 1] == b[j - 1] ? 0 : 1))
-            }
-            swap(&previous, &current)
+    /// Levenshtein distance over Unicode scalars, for "did you mean"; once it is sure to be
+    /// more than `limit`, some number more than `limit`. Two ASCII words are compared byte by
+    /// byte (each byte is a scalar).
+    static func editDistance(_ left: String, _ right: String, limit: Int = .max) -> Int {
+        let ascii = left.utf8.withContiguousStorageIfAvailable { leftBytes in
+            right.utf8.withContiguousStorageIfAvailable { rightBytes -> Int? in
+                guard leftBytes.allSatisfy({ $0 < 0x80 }), rightBytes.allSatisfy({ $0 < 0x80 }) else { return nil }
+                return editDistance(leftBytes, rightBytes, limit: limit)
+            } ?? nil
         }
-        return previous[b.count]
+        return (ascii ?? nil) ?? editDistance(left.unicodeScalars, right.unicodeScalars, limit: limit)
+    }
+
+    /// Levenshtein distance between two sequences, or some number more than `limit` once it
+    /// is sure to be. Works in two rows of scratch space on the stack: no allocation.
+    private static func editDistance<Element: Equatable>(
+        _ a: some Collection<Element>, _ b: some Collection<Element>, limit: Int
+    ) -> Int {
+        let width = b.count
+        guard !a.isEmpty else { return width }
+        return withUnsafeTemporaryAllocation(of: Int.self, capacity: 2 * (width + 1)) { rows in
+            var previous = UnsafeMutableBufferPointer(rebasing: rows[0...width])
+            var current = UnsafeMutableBufferPointer(rebasing: rows[(width + 1)...])
+            for j in 0...width { previous[j] = j }
+            var i = 0
+            for element in a {
+                i += 1
+                current[0] = i
+                // No row's smallest value is smaller than the previous row's.
+                var smallest = i
+                var j = 0
+                for other in b {
+                    j += 1
+                    current[j] = min(previous[j] + 1, current[j - 1] + 1, previous[j - 1] + (element == other ? 0 : 1))
+                    smallest = min(smallest, current[j])
+                }
+                if smallest > limit { return smallest }
+                swap(&previous, &current)
+            }
+            return previous[width]
+        }
     }
 }

@@ -17,11 +17,11 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     public var masked: String {
         switch self {
         case .phone(let number):
-            let digits = Array(number.dropFirst())
-            let country = number.hasPrefix("+86") ? "+86 " : "+"
-            let national = number.hasPrefix("+86") ? Array(digits.dropFirst(2)) : digits
-            guard national.count > 7 else { return country + String(national) }
-            return country + String(national.prefix(3)) + "****" + String(national.suffix(4))
+            let china = number.hasPrefix("+86")
+            let country = china ? "+86 " : "+"
+            let national = number.dropFirst(china ? 3 : 1)
+            guard national.count > 7 else { return country + national }
+            return country + national.prefix(3) + "****" + national.suffix(4)
         case .email(let address):
             let parts = address.split(separator: "@", maxSplits: 1)
             guard parts.count == 2, let first = parts[0].first else { return address }
@@ -37,7 +37,8 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// starting with 1, optionally after `+86` or `86`; any other number needs a `+` and
     /// 8 to 15 digits (E.164, checked leniently).
     public static func parse(_ input: String) -> Result<Destination, DestinationProblem> {
-        let text = String(input.map(Self.halfWidth)).trimmingWhitespace
+        // Only characters beyond ASCII can be full-width.
+        let text = (input.utf8.allSatisfy { $0 < 0x80 } ? input : String(input.map(Self.halfWidth))).trimmingWhitespace
         if text.isEmpty { return .failure(.empty) }
         if text.contains("@") { return parseEmail(text) }
         return parsePhone(text)
@@ -100,7 +101,10 @@ public enum DestinationProblem: Error, Hashable, Sendable {
 }
 
 extension String {
+    /// The text without the white space (as `Character.isWhitespace` tells) at either end.
     var trimmingWhitespace: String {
-        String(drop { $0.isWhitespace }.reversed().drop { $0.isWhitespace }.reversed())
+        guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
+        else { return "" }
+        return String(self[first...last])
     }
 }

@@ -22,7 +22,7 @@ public struct PasswordPolicy: Hashable, Sendable {
         if length > maximumLength { return PasswordCheck(problem: .tooLong(maximum: maximumLength), strength: .weak) }
         let folded = text.lowercased()
         if CommonPasswords.list.contains(folded) { return PasswordCheck(problem: .common, strength: .weak) }
-        if Self.isPredictable(Array(text.unicodeScalars)) {
+        if Self.isPredictable(text.unicodeScalars) {
             return PasswordCheck(problem: .predictable, strength: .weak)
         }
         let account = account.lowercased().trimmingWhitespace
@@ -34,20 +34,31 @@ public struct PasswordPolicy: Hashable, Sendable {
     }
 
     /// One character repeated, or a run that goes up or down by one (`abcdefgh`, `87654321`).
-    private static func isPredictable(_ scalars: [Unicode.Scalar]) -> Bool {
-        let steps = zip(scalars.dropFirst(), scalars).map { Int($0.value) - Int($1.value) }
-        guard let first = steps.first else { return true }
-        return abs(first) <= 1 && steps.allSatisfy { $0 == first }
+    private static func isPredictable(_ scalars: String.UnicodeScalarView) -> Bool {
+        var iterator = scalars.makeIterator()
+        guard var previous = iterator.next(), let second = iterator.next() else { return true }
+        let first = Int(second.value) - Int(previous.value)
+        guard abs(first) <= 1 else { return false }
+        previous = second
+        while let scalar = iterator.next() {
+            guard Int(scalar.value) - Int(previous.value) == first else { return false }
+            previous = scalar
+        }
+        return true
     }
 
     /// A hint, not a rule: long passwords are strong whatever they contain.
     private static func strength(_ text: String) -> PasswordStrength {
-        var kinds = Set<Int>()
+        // One bit a kind: lower case, upper case, number, anything else.
+        var kinds: UInt8 = 0
+        var count = 0
         for character in text {
-            kinds.insert(character.isLowercase ? 0 : character.isUppercase ? 1 : character.isNumber ? 2 : 3)
+            kinds |= character.isLowercase ? 1 : character.isUppercase ? 2 : character.isNumber ? 4 : 8
+            count += 1
         }
-        if text.count >= 16 || (text.count >= 12 && kinds.count >= 3) { return .strong }
-        if text.count < 10 && kinds.count < 3 { return .weak }
+        let kindCount = kinds.nonzeroBitCount
+        if count >= 16 || (count >= 12 && kindCount >= 3) { return .strong }
+        if count < 10 && kindCount < 3 { return .weak }
         return .fair
     }
 }

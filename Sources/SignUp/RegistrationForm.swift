@@ -35,8 +35,13 @@ public struct RegistrationForm: Hashable, Sendable {
 
     /// Whether Create account can be tapped: everything valid, the account verified, nothing in flight.
     public func canSubmit(_ verification: VerificationState) -> Bool {
+        canSubmit(verification) { passwordCheck(account: Self.account(of: verification)) }
+    }
+
+    /// ``canSubmit(_:)``, with the password check `check` gives (asked only when it matters).
+    func canSubmit(_ verification: VerificationState, check: () -> PasswordCheck) -> Bool {
         guard verification.isVerified, termsAccepted, password == confirmation else { return false }
-        guard passwordCheck(account: Self.account(of: verification)).isAccepted else { return false }
+        guard check().isAccepted else { return false }
         switch submission {
         case .idle, .failed: return true
         case .submitting, .succeeded: return false

@@ -17,13 +17,21 @@ public struct RegistrationScreen: Hashable, Sendable {
     /// Renders `form` with the account's `verification` state. Field messages appear only
     /// once a field has been edited.
     public init(_ form: RegistrationForm, verification: VerificationState) {
+        self.init(form, verification: verification) {
+            form.passwordCheck(account: RegistrationForm.account(of: verification))
+        }
+    }
+
+    /// Renders `form` with the password check `check` gives for the account of `verification`
+    /// (asked only when it is shown or needed): a model that renders often keeps the last one.
+    init(_ form: RegistrationForm, verification: VerificationState, check: () -> PasswordCheck) {
         let text = verification.config.language.strings
         account = VerificationScreen(verification)
         let editable = form.submission != .submitting && form.submission != .succeeded
         var passwordMessage: String?
         if form.passwordEdited {
-            let check = form.passwordCheck(account: RegistrationForm.account(of: verification))
-            passwordMessage = check.problem.map(text.passwordProblem) ?? text.strength(check.strength)
+            let outcome = check()
+            passwordMessage = outcome.problem.map(text.passwordProblem) ?? text.strength(outcome.strength)
         }
         password = SecretFieldView(
             value: form.password, isEnabled: editable, message: passwordMessage,
@@ -36,7 +44,7 @@ public struct RegistrationScreen: Hashable, Sendable {
         let submitting = form.submission == .submitting
         submitButton = ButtonView(
             title: submitting ? text.creatingAccount : text.createAccount,
-            isEnabled: form.canSubmit(verification), accessibilityLabel: text.createAccount)
+            isEnabled: form.canSubmit(verification, check: check), accessibilityLabel: text.createAccount)
         message =
             switch form.submission {
             case .idle, .submitting: nil

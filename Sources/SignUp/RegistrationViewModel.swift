@@ -10,10 +10,13 @@ public import Observation
 /// It is `Observable` where the system has Observation (macOS 14, iOS 17 and later, Linux); on
 /// older systems `onChange` tells every change.
 public final class RegistrationViewModel: @unchecked Sendable {
-    // @unchecked Sendable: `current` is only read and written under `lock`; `calls` is
+    // @unchecked Sendable: `current` and `lastCheck` are only read and written under `lock`; `calls` is
     // Sendable; the other stored properties are immutable and Sendable.
     private let lock = NSLock()
     private var current: RegistrationForm
+    /// The last password check and what it checked: the screen is rendered on every change,
+    /// countdown ticks included, and the check only changes with the password or the account.
+    private var lastCheck: (password: Secret, account: String, check: PasswordCheck)?
     private let observation = ObservationSupport()
     private let calls = ServiceCalls<RegistrationCall>()
     private let clock: any TimerClock
@@ -65,7 +68,11 @@ public final class RegistrationViewModel: @unchecked Sendable {
     }
 
     /// What the screen shows.
-    public var screen: RegistrationScreen { RegistrationScreen(form, verification: verification.state) }
+    public var screen: RegistrationScreen {
+        let form = form
+        let account = verification.state
+        return RegistrationScreen(form, verification: account) { passwordCheck(form, account: account) }
+    }
 
     /// The password field changed.
     public func setPassword(_ text: String) { input(.passwordChanged(text)) }
@@ -88,24 +95,29 @@ public final class RegistrationViewModel: @unchecked Sendable {
     /// Applies `event` and sends the registration it asks for; on the clock's context only.
     func handle(_ event: RegistrationEvent) {
         let account = verification.state
-        var changed = false
-        let apply = {
-            self.lock.withLock {
-                let before = self.current
-                let request = self.current.apply(event, verification: account)
-                changed = self.current != before
-                return request
-            }
-        }
-        let request: RegistrationRequest?
+        let (request, changed): (RegistrationRequest?, Bool)
         if #available(HourglassObservation , *) {
-            request = observation.withMutation(of: self, keyPath: \.form, apply)
+            (request, changed) = observation.withMutation(of: self, keyPath: \.form) {
+                applyToForm(event, verification: account)
+            }
         } else {
-            request = apply()
+            (request, changed) = applyToForm(event, verification: account)
         }
         if changed { notifyChange() }
         guard let request else { return }
         register(request)
+    }
+
+    /// Applies `event` to ``form`` under the lock; returns the registration to request and
+    /// whether the form changed.
+    private func applyToForm(
+        _ event: RegistrationEvent, verification: VerificationState
+    ) -> (RegistrationRequest?, Bool) {
+        lock.withLock {
+            let before = current
+            let request = current.apply(event, verification: verification)
+            return (request, current != before)
+        }
     }
 
     private func register(_ request: RegistrationRequest) {
@@ -147,6 +159,18 @@ public final class RegistrationViewModel: @unchecked Sendable {
         case .success: handle(.registrationSucceeded)
         case .failure(let error): handle(.registrationFailed(error))
         }
+    }
+
+    /// `form`'s password checked for the account of `verification`; the last check again when
+    /// neither changed (the policy is the form's own, fixed at init).
+    private func passwordCheck(_ form: RegistrationForm, account verification: VerificationState) -> PasswordCheck {
+        let account = RegistrationForm.account(of: verification)
+        if let last = lock.withLock({ lastCheck }), last.password == form.password, last.account == account {
+            return last.check
+        }
+        let check = form.passwordCheck(account: account)
+        lock.withLock { lastCheck = (form.password, account, check) }
+        return check
     }
 
     private func notifyChange() {

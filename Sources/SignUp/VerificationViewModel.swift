@@ -125,23 +125,28 @@ public final class VerificationViewModel: @unchecked Sendable {
     /// depends on how late a clock fired.
     func handle(_ event: VerificationEvent, at now: TimerInstant? = nil) {
         let instant = now ?? clock.logicalNow
-        var changed: VerificationState?
-        let apply = {
-            self.lock.withLock {
-                let before = self.current
-                let effects = self.current.apply(event, at: instant)
-                if self.current != before { changed = self.current }
-                return effects
-            }
-        }
-        let effects: [VerificationEffect]
+        let (effects, changed): ([VerificationEffect], VerificationState?)
         if #available(HourglassObservation , *) {
-            effects = observation.withMutation(of: self, keyPath: \.state, apply)
+            (effects, changed) = observation.withMutation(of: self, keyPath: \.state) {
+                applyToState(event, at: instant)
+            }
         } else {
-            effects = apply()
+            (effects, changed) = applyToState(event, at: instant)
         }
         if let changed { onChange?(changed) }
         for effect in effects { perform(effect) }
+    }
+
+    /// Applies `event` to ``state`` under the lock; returns the effects, and the new state when
+    /// it changed.
+    private func applyToState(
+        _ event: VerificationEvent, at instant: TimerInstant
+    ) -> ([VerificationEffect], VerificationState?) {
+        lock.withLock {
+            let before = current
+            let effects = current.apply(event, at: instant)
+            return (effects, current != before ? current : nil)
+        }
     }
 
     private func perform(_ effect: VerificationEffect) {

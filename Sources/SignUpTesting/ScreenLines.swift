@@ -3,36 +3,73 @@ public import SignUp
 /// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
 /// with `HourglassTesting`), logs and tests. Secrets appear masked.
 enum ScreenLines {
-    static func field(_ name: String, _ field: FieldView) -> String {
-        "\(name): \"\(field.text)\"" + disabled(field.isEnabled) + note(field.message)
+    static func field(_ prefix: String, _ name: String, _ field: FieldView) -> String {
+        line(prefix, name, ": \"", field.text, "\"", isEnabled: field.isEnabled, message: field.message)
     }
 
-    static func secret(_ name: String, _ field: SecretFieldView) -> String {
-        "\(name): \"\(field.value.masked)\"" + disabled(field.isEnabled) + note(field.message)
+    static func secret(_ prefix: String, _ name: String, _ field: SecretFieldView) -> String {
+        line(prefix, name, ": \"", field.value.masked, "\"", isEnabled: field.isEnabled, message: field.message)
     }
 
-    static func button(_ name: String, _ button: ButtonView) -> String {
-        let value = button.accessibilityValue.map { " {\(button.accessibilityLabel): \($0)}" } ?? ""
-        return "\(name): [\(button.title)]" + disabled(button.isEnabled) + value
+    static func button(_ prefix: String, _ name: String, _ button: ButtonView) -> String {
+        line(
+            prefix, name, ": [", button.title, "]", isEnabled: button.isEnabled, message: nil,
+            accessibility: button.accessibilityValue.map { (button.accessibilityLabel, $0) })
     }
 
-    static func message(_ message: String?) -> [String] {
-        message.map { ["message: \($0)"] } ?? []
+    /// `prefix` `name` `opening` `value` `closing`, then ` (disabled)` when disabled, ` — message`
+    /// when there is one and ` {label: value}` for an accessibility value: built in one string
+    /// of the right size.
+    private static func line(
+        _ prefix: String, _ name: String, _ opening: String, _ value: String, _ closing: String,
+        isEnabled: Bool, message: String?, accessibility: (label: String, value: String)? = nil
+    ) -> String {
+        let disabled = " (disabled)"
+        let dash = " — "
+        var size = prefix.utf8.count + name.utf8.count + opening.utf8.count + value.utf8.count + closing.utf8.count
+        if !isEnabled { size += disabled.utf8.count }
+        if let message { size += dash.utf8.count + message.utf8.count }
+        if let accessibility { size += 5 + accessibility.label.utf8.count + accessibility.value.utf8.count }
+        var line = ""
+        line.reserveCapacity(size)
+        line += prefix
+        line += name
+        line += opening
+        line += value
+        line += closing
+        if !isEnabled { line += disabled }
+        if let message {
+            line += dash
+            line += message
+        }
+        if let accessibility {
+            line += " {"
+            line += accessibility.label
+            line += ": "
+            line += accessibility.value
+            line += "}"
+        }
+        return line
     }
-
-    private static func disabled(_ isEnabled: Bool) -> String { isEnabled ? "" : " (disabled)" }
-    private static func note(_ message: String?) -> String { message.map { " — \($0)" } ?? "" }
 }
 
 extension VerificationScreen {
     /// The whole screen as stable text lines, one a control, secrets masked.
     public var lines: [String] {
-        [
-            ScreenLines.field("destination", destination),
-            ScreenLines.button("send", sendButton),
-            ScreenLines.secret("code", code),
-            ScreenLines.button("verify", verifyButton),
-        ] + ScreenLines.message(message) + (isVerified ? ["verified: yes"] : [])
+        var lines: [String] = []
+        lines.reserveCapacity(6)
+        appendLines(to: &lines, prefix: "")
+        return lines
+    }
+
+    /// Appends ``lines``, each after `prefix`, to `lines`: one array for a whole screen.
+    func appendLines(to lines: inout [String], prefix: String) {
+        lines.append(ScreenLines.field(prefix, "destination", destination))
+        lines.append(ScreenLines.button(prefix, "send", sendButton))
+        lines.append(ScreenLines.secret(prefix, "code", code))
+        lines.append(ScreenLines.button(prefix, "verify", verifyButton))
+        if let message { lines.append("\(prefix)message: \(message)") }
+        if isVerified { lines.append(prefix + "verified: yes") }
     }
 }
 
@@ -40,11 +77,14 @@ extension RegistrationScreen {
     /// The whole screen as stable text lines, secrets masked: the account's lines prefixed
     /// `account.`, then the password fields, the terms, the submit button and the message.
     public var lines: [String] {
-        account.lines.map { "account." + $0 } + [
-            ScreenLines.secret("password", password),
-            ScreenLines.secret("confirm", confirmation),
-            "terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"),
-            ScreenLines.button("submit", submitButton),
-        ] + ScreenLines.message(message)
+        var lines: [String] = []
+        lines.reserveCapacity(11)
+        account.appendLines(to: &lines, prefix: "account.")
+        lines.append(ScreenLines.secret("", "password", password))
+        lines.append(ScreenLines.secret("", "confirm", confirmation))
+        lines.append("terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"))
+        lines.append(ScreenLines.button("", "submit", submitButton))
+        if let message { lines.append("message: " + message) }
+        return lines
     }
 }

@@ -25,7 +25,10 @@ public func runScript(_ data: UnsafePointer<UInt8>, _ size: Int) -> Int32 {
     }
     options.keepGoing = true
     let script = Script(data: Data(input), screen: options.screen)
-    guard waitedTime(of: script, screen: options.screen) <= longestWait else { return 0 }
+    // The waits are part of all the clock time: when that is short enough, so are they.
+    guard script.clockTime <= longestWait || waitedTime(of: script, screen: options.screen) <= longestWait else {
+        return 0
+    }
     _ = try? ScriptRunner.run(script, options: options) { _ in }
     return 0
 }
@@ -39,9 +42,10 @@ func waitedTime(of script: Script, screen: ScriptScreen) -> Duration {
     return waits.isEmpty ? .zero : Script(waits.map(\.text).joined(separator: "\n"), screen: screen).clockTime
 }
 
-/// A line's first word, as the reader splits it.
+/// A line's first word, as the reader splits it (a slice of the line: nothing is copied).
 func command(of line: Script.Line) -> Substring? {
-    line.text.split(maxSplits: 1, whereSeparator: { $0 == " " || $0 == "\t" }).first
+    let word = line.text.drop { $0 == " " || $0 == "\t" }.prefix { $0 != " " && $0 != "\t" }
+    return word.isEmpty ? nil : word
 }
 
 /// SwiftPM links an executable's entry point under this name; it hands over to libFuzzer.
