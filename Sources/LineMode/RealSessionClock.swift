@@ -35,6 +35,11 @@ struct RealSessionClock: SessionClock {
         Thread.sleep(forTimeInterval: duration.seconds * scaled.scale)
     }
 
+    /// The timers that fell due while the context was blocked run once it is free again.
+    func resume(at instant: TimerInstant) throws {
+        try advance(to: instant)
+    }
+
     func end() {
         real.end()
     }

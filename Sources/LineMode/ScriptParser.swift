@@ -101,15 +101,20 @@ public enum ScriptParser: Sendable {
     static func words(of content: Substring, ascii: Bool) -> [Substring] {
         guard ascii else { return content.split(whereSeparator: isSeparator) }
         var words: [Substring] = []
+        var index = content.startIndex
+        while let word = nextASCIIWord(of: content, from: &index) { words.append(word) }
+        return words
+    }
+
+    /// The next word of plain-ASCII `content` at or after `index`, which moves past it; nil when
+    /// none is left.
+    private static func nextASCIIWord(of content: Substring, from index: inout Substring.Index) -> Substring? {
         let bytes = content.utf8
-        var index = bytes.startIndex
-        while true {
-            while index != bytes.endIndex, isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
-            guard index != bytes.endIndex else { return words }
-            let start = index
-            while index != bytes.endIndex, !isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
-            words.append(content[start..<index])
-        }
+        while index != bytes.endIndex, isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+        guard index != bytes.endIndex else { return nil }
+        let start = index
+        while index != bytes.endIndex, !isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
+        return content[start..<index]
     }
 
     /// The first word of `content`, the second (its first argument) and how many words follow
@@ -121,18 +126,12 @@ public enum ScriptParser: Sendable {
             guard let name = words.first else { return nil }
             return (name, words.dropFirst().first, words.count - 1)
         }
-        var (name, argument, count): (Substring?, Substring?, Int) = (nil, nil, 0)
-        let bytes = content.utf8
-        var index = bytes.startIndex
-        while true {
-            while index != bytes.endIndex, isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
-            guard index != bytes.endIndex else { break }
-            let start = index
-            while index != bytes.endIndex, !isSeparator(byte: bytes[index]) { index = bytes.index(after: index) }
-            count += 1
-            if count == 1 { name = content[start..<index] } else if count == 2 { argument = content[start..<index] }
-        }
-        return name.map { ($0, argument, count - 1) }
+        var index = content.startIndex
+        guard let name = nextASCIIWord(of: content, from: &index) else { return nil }
+        let argument = nextASCIIWord(of: content, from: &index)
+        var count = argument == nil ? 0 : 1
+        while nextASCIIWord(of: content, from: &index) != nil { count += 1 }
+        return (name, argument, count)
     }
 
     /// Whether an ASCII byte is one of the separators ``isSeparator(_:)`` accepts in ASCII:

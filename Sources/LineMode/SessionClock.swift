@@ -25,6 +25,11 @@ protocol SessionClock: Sendable {
     /// meanwhile, then every due timer runs once, late.
     func suspend(for duration: Duration)
 
+    /// After a ``suspend(for:)`` that ended at `instant`: returns once every timer that fell due
+    /// during it has run, late, as it does when a suspended app resumes.
+    /// - Throws: the clock's failure when it stops running first.
+    func resume(at instant: TimerInstant) throws
+
     /// Ends the run: what is still pending never runs, and no longer keeps what its callbacks hold.
     func end()
 }

@@ -45,6 +45,7 @@ struct SessionStepper {
                 try clock.advance(to: instant)
             case .suspend(let duration):
                 instant = instant + max(duration, .zero)
+                try clock.resume(at: instant)
             case nil:
                 break
             }

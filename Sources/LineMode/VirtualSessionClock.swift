@@ -22,6 +22,9 @@ struct VirtualSessionClock: SessionClock {
         virtual.suspend(for: duration)
     }
 
+    /// The suspension ran every due timer already.
+    func resume(at instant: TimerInstant) {}
+
     func end() {
         virtual.timerQueue.cancelAll()
     }

@@ -18,28 +18,19 @@ enum ScreenLines {
     }
 
     /// `prefix` `name` `opening` `value` `closing`, then ` (disabled)` when disabled, ` — message`
-    /// when there is one and ` {label: value}` for an accessibility value: built in one string
-    /// of the right size.
+    /// when there is one and ` {label: value}` for an accessibility value: appended to one string.
     private static func line(
         _ prefix: String, _ name: String, _ opening: String, _ value: String, _ closing: String,
         isEnabled: Bool, message: String?, accessibility: (label: String, value: String)? = nil
     ) -> String {
-        let disabled = " (disabled)"
-        let dash = " — "
-        var size = prefix.utf8.count + name.utf8.count + opening.utf8.count + value.utf8.count + closing.utf8.count
-        if !isEnabled { size += disabled.utf8.count }
-        if let message { size += dash.utf8.count + message.utf8.count }
-        if let accessibility { size += 5 + accessibility.label.utf8.count + accessibility.value.utf8.count }
-        var line = ""
-        line.reserveCapacity(size)
-        line += prefix
+        var line = prefix
         line += name
         line += opening
         line += value
         line += closing
-        if !isEnabled { line += disabled }
+        if !isEnabled { line += " (disabled)" }
         if let message {
-            line += dash
+            line += " — "
             line += message
         }
         if let accessibility {

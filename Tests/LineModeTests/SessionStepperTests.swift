@@ -20,8 +20,8 @@ struct SessionStepperTests {
         try stepper(on: clock, runsAtPresent: false).run(leading: leading) { cursor.nextBatch() }
         #expect(
             clock.calls == [
-                "run 0 ms", "run 0 ms", "advance 2000 ms", "run 2000 ms", "suspend 3000 ms", "run 5000 ms",
-                "advance 6000 ms", "run 6000 ms", "end",
+                "run 0 ms", "run 0 ms", "advance 2000 ms", "run 2000 ms", "suspend 3000 ms", "resume 5000 ms",
+                "run 5000 ms", "advance 6000 ms", "run 6000 ms", "end",
             ])
         #expect(cursor.steps == 8)
     }
@@ -114,6 +114,10 @@ private final class RecordingSessionClock: SessionClock, @unchecked Sendable {
     func suspend(for duration: Duration) {
         calls.append("suspend \(Self.milliseconds(.zero + duration))")
         virtual.suspend(for: duration)
+    }
+
+    func resume(at instant: TimerInstant) {
+        calls.append("resume \(Self.milliseconds(instant))")
     }
 
     func end() {
