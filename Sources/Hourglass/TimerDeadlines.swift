@@ -37,13 +37,14 @@ struct TimerDeadlines: ~Copyable {
     private var base: UInt64 = 0
     /// A key `k ≥ base` belongs to the front when `k ^ base <= frontMask`.
     private var frontMask: UInt64 = 0
-    /// While the front is empty and buckets are not: their earliest entry, and where it is.
+    /// While the front is empty and buckets are not: their earliest entry.
     private var farFirst = HeapEntry(deadline: 0, sequence: 0, slot: 0)
-    private var farFirstBucket = 0
-    private var farFirstPosition = 0
     private var farCount = 0
     /// How many times the front was filled from a bucket.
     private(set) var refills = 0
+    /// How many bucket entries the fills have read: the work beyond the front's, which tests
+    /// count to show it stays linear-logarithmic whatever the order of pops and drops.
+    private(set) var bucketEntriesRead = 0
 
     /// - Parameter usesBuckets: false keeps every entry in the front, a plain heap.
     init(usesBuckets: Bool) {
@@ -77,13 +78,8 @@ struct TimerDeadlines: ~Copyable {
             front.insert(entry)
             return
         }
-        let target = 63 &- difference.leadingZeroBitCount
-        append(entry, to: target)
-        if front.count == 0 && (farCount == 1 || entry.precedes(farFirst)) {
-            farFirst = entry
-            farFirstBucket = target
-            farFirstPosition = buckets[target].count - 1
-        }
+        append(entry, to: 63 &- difference.leadingZeroBitCount)
+        if front.count == 0 && (farCount == 1 || entry.precedes(farFirst)) { farFirst = entry }
     }
 
     /// Removes and returns the earliest entry.
@@ -97,25 +93,11 @@ struct TimerDeadlines: ~Copyable {
         return top
     }
 
-    /// Removes the earliest entry without filling the front from a bucket: for dropping stale
-    /// entries (cancelled timers), where a fill would move entries that are mostly cancelled
-    /// before they are due. With the front empty, the earliest entry is found by a scan of the
-    /// lowest bucket: when timers are cancelled in random order, the earliest is the one
-    /// cancelled one time in as many as are left, so the scans add up to about one pass.
+    /// Removes the earliest entry: a stale one (a cancelled timer). With the front empty the
+    /// lowest bucket fills it, as for a pop: finding the earliest bucket entry by a scan instead
+    /// would make cancelling timers in deadline order quadratic.
     mutating func dropFirst() {
-        if front.count > 0 {
-            _ = front.popFirst()
-            if front.count == 0 && farCount > 0 { findFarFirst() }
-            return
-        }
-        guard farCount > 0 else { return }
-        let bucket = buckets + farFirstBucket
-        bucket.pointee.count -= 1
-        let entries = bucket.pointee.entries.unsafelyUnwrapped
-        entries[farFirstPosition] = entries[bucket.pointee.count]
-        if bucket.pointee.count == 0 { occupied &= ~(1 << UInt64(farFirstBucket)) }
-        farCount -= 1
-        if farCount > 0 { findFarFirst() }
+        _ = popFirst()
     }
 
     /// Keeps only the entries `isLive` accepts.
@@ -136,7 +118,7 @@ struct TimerDeadlines: ~Copyable {
             bucket.pointee.count = kept
             if kept == 0 { occupied &= ~(1 << UInt64(index)) }
         }
-        if front.count == 0 && farCount > 0 { findFarFirst() }
+        if front.count == 0 && farCount > 0 { refill() }
     }
 
     /// The sequence numbers of every entry, in no particular order.
@@ -169,19 +151,6 @@ struct TimerDeadlines: ~Copyable {
         bucket.pointee.count &+= 1
         occupied |= 1 << UInt64(index)
         farCount &+= 1
-    }
-
-    /// Finds the earliest entry of the buckets, in the lowest non-empty one. The front is empty.
-    private mutating func findFarFirst() {
-        let index = occupied.trailingZeroBitCount
-        let entries = buckets[index].entries.unsafelyUnwrapped
-        var best = 0
-        for position in 1..<buckets[index].count where entries[position].precedes(entries[best]) {
-            best = position
-        }
-        farFirst = entries[best]
-        farFirstBucket = index
-        farFirstPosition = best
     }
 
     /// Moves the lowest non-empty bucket to the front and the buckets below it. The front is empty.
@@ -253,6 +222,7 @@ struct TimerDeadlines: ~Copyable {
             drained.pointee.release()
         }
         refills &+= 1
+        bucketEntriesRead &+= moving
     }
 }
 

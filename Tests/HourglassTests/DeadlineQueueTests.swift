@@ -81,6 +81,30 @@ struct DeadlineQueueTests {
         #expect(popped == 1_999)
     }
 
+    @Test(
+        "dropping or popping 100 000 entries in deadline order, or in reverse order of insertion, reads each bucket entry a few times",
+        arguments: [false, true])
+    func dropsInDeadlineOrderStayLinear(reversed: Bool) {
+        let count = 100_000
+        var queue = TimerDeadlines(usesBuckets: true)
+        for index in 0..<count {
+            let second = Int64(reversed ? count - index : index + 1)
+            queue.insert(HeapEntry(deadline: second * 1_000_000_000, sequence: UInt32(index + 1), slot: UInt32(index)))
+        }
+        var order: [Int64] = []
+        for step in 0..<count {
+            order.append(queue.first?.deadline ?? -1)
+            // Cancelled timers are dropped; fired ones popped: both in deadline order.
+            if step.isMultiple(of: 2) { queue.dropFirst() } else { _ = queue.popFirst() }
+        }
+        #expect(order == (1...Int64(count)).map { $0 * 1_000_000_000 })
+        #expect(queue.count == 0)
+        // A fill moves an entry one bucket down at least: about log2(count / 512) ≈ 8 reads
+        // each. A scan of a bucket per drop would read billions.
+        #expect(queue.bucketEntriesRead <= 12 * count)
+        #expect(queue.bucketEntriesRead >= count)
+    }
+
     private func same(_ entry: HeapEntry?, _ other: HeapEntry?) -> Bool {
         entry?.deadline == other?.deadline && entry?.sequence == other?.sequence && entry?.slot == other?.slot
     }
