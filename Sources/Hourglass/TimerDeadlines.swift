@@ -15,6 +15,11 @@
 /// ``frontTarget`` entries reach the front. An entry moves down at most 64 times, and in
 /// practice about log2(entries / ``frontTarget``) times.
 ///
+/// While it holds fewer than `spillThreshold` entries it is a plain heap (every entry in the
+/// front, no bucket touched): a clock with a handful of timers pays nothing for the buckets.
+/// When the front reaches that many, its entries spill into the buckets, and it stays that way
+/// until it is empty again. In bucket mode the front is empty only when everything is.
+///
 /// Only ``VirtualClock`` uses the buckets. A fill moves a whole bucket at once, so one pop
 /// now and then takes as long as thousands: a virtual clock running a batch of timers gains
 /// from it, but a real clock firing a burst on time would fall behind. For those, every entry
@@ -37,8 +42,10 @@ struct TimerDeadlines: ~Copyable {
     private var base: UInt64 = 0
     /// A key `k ≥ base` belongs to the front when `k ^ base <= frontMask`.
     private var frontMask: UInt64 = 0
-    /// While the front is empty and buckets are not: their earliest entry.
-    private var farFirst = HeapEntry(deadline: 0, sequence: 0, slot: 0)
+    /// How many entries the front may hold before they spill into the buckets; `.max` for none.
+    private let spillThreshold: Int
+    /// Whether every entry is in the front (`frontMask` is `.max`), as until the first spill.
+    private var isPlainHeap = true
     private var farCount = 0
     /// How many times the front was filled from a bucket.
     private(set) var refills = 0
@@ -46,11 +53,14 @@ struct TimerDeadlines: ~Copyable {
     /// count to show it stays linear-logarithmic whatever the order of pops and drops.
     private(set) var bucketEntriesRead = 0
 
-    /// - Parameter usesBuckets: false keeps every entry in the front, a plain heap.
-    init(usesBuckets: Bool) {
+    /// - Parameters:
+    ///   - usesBuckets: false keeps every entry in the front, a plain heap.
+    ///   - spillThreshold: how many entries the front holds before the buckets are used.
+    init(usesBuckets: Bool, spillThreshold: Int = 2_048) {
         buckets = .allocate(capacity: 64)
         buckets.initialize(repeating: DeadlineBucket(), count: 64)
-        if !usesBuckets { frontMask = .max }
+        self.spillThreshold = usesBuckets ? max(1, spillThreshold) : .max
+        frontMask = .max
     }
 
     deinit {
@@ -64,7 +74,7 @@ struct TimerDeadlines: ~Copyable {
     /// earlier ones are inserted.
     var frontEntries: UnsafeBufferPointer<HeapEntry> { front.entries }
 
-    var first: HeapEntry? { front.count > 0 ? front.first : farCount > 0 ? farFirst : nil }
+    var first: HeapEntry? { front.first }
 
     /// An order-keeping map of deadlines onto unsigned keys.
     @inline(__always)
@@ -72,24 +82,19 @@ struct TimerDeadlines: ~Copyable {
 
     mutating func insert(_ entry: HeapEntry) {
         let key = Self.key(entry.deadline)
-        if count == 0 && key < base { base = key }
         let difference = key ^ base
         if key < base || difference <= frontMask {
             front.insert(entry)
+            if isPlainHeap && front.count >= spillThreshold { spill() }
             return
         }
         append(entry, to: 63 &- difference.leadingZeroBitCount)
-        if front.count == 0 && (farCount == 1 || entry.precedes(farFirst)) { farFirst = entry }
     }
 
     /// Removes and returns the earliest entry.
     mutating func popFirst() -> HeapEntry? {
-        if front.count == 0 {
-            guard farCount > 0 else { return nil }
-            refill()
-        }
         let top = front.popFirst()
-        if front.count == 0 && farCount > 0 { refill() }
+        if front.count == 0 { frontRanEmpty() }
         return top
     }
 
@@ -118,7 +123,7 @@ struct TimerDeadlines: ~Copyable {
             bucket.pointee.count = kept
             if kept == 0 { occupied &= ~(1 << UInt64(index)) }
         }
-        if front.count == 0 && farCount > 0 { refill() }
+        if front.count == 0 { frontRanEmpty() }
     }
 
     /// The sequence numbers of every entry, in no particular order.
@@ -133,7 +138,33 @@ struct TimerDeadlines: ~Copyable {
     mutating func renumber(_ body: (UInt32) -> UInt32) {
         front.renumber(body)
         forEachFarEntry { $0.pointee.sequence = body($0.pointee.sequence) }
-        if front.count == 0 && farCount > 0 { farFirst.sequence = body(farFirst.sequence) }
+    }
+
+    /// Keeps the front filled while buckets hold entries; once everything is gone, the queue is
+    /// a plain heap again.
+    private mutating func frontRanEmpty() {
+        if farCount > 0 {
+            refill()
+        } else if !isPlainHeap {
+            (isPlainHeap, frontMask, base) = (true, .max, 0)
+        }
+    }
+
+    /// Moves the front's entries to the buckets, keyed against the earliest of them, which stays
+    /// in front with any equal to it: from now on far entries wait in buckets.
+    private mutating func spill() {
+        let entries = Array(front.entries)
+        front.removeAll { _ in false }
+        (isPlainHeap, frontMask) = (false, 0)
+        base = entries.map { Self.key($0.deadline) }.min() ?? 0
+        for entry in entries {
+            let difference = Self.key(entry.deadline) ^ base
+            if difference == 0 {
+                front.insert(entry)
+            } else {
+                append(entry, to: 63 &- difference.leadingZeroBitCount)
+            }
+        }
     }
 
     private func forEachFarEntry(_ body: (UnsafeMutablePointer<HeapEntry>) -> Void) {
