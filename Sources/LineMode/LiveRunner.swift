@@ -30,7 +30,7 @@ public enum LiveRunner: Sendable {
             clock: clock.clock, options: options, write: write, panel: panel, storeProblem: storeProblem)
         try withoutActuallyEscaping(readLine) { readLine in
             var commands = TypedCommands(screen: options.screen, prompt: prompt, readLine: readLine, report: report)
-            try SessionStepper(session: session, clock: clock, runsAtPresent: true).run { commands.next() }
+            try SessionStepper(session: session, clock: clock).runTyped { commands.next() }
         }
     }
 }

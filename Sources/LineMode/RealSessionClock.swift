@@ -26,6 +26,29 @@ struct RealSessionClock: SessionClock {
         return try result.wait(unless: { real.failure })
     }
 
+    /// Each step, in its callback, schedules the next: the context is never free between two.
+    func runScript(from instant: TimerInstant, _ step: @escaping @Sendable (TimerInstant) -> ScriptContinuation?) throws
+    {
+        let done = StepResult<Bool>()
+        chain(at: instant, step, done: done)
+        _ = try done.wait(unless: { real.failure })
+    }
+
+    private func chain(
+        at instant: TimerInstant, _ step: @escaping @Sendable (TimerInstant) -> ScriptContinuation?,
+        done: StepResult<Bool>
+    ) {
+        continueAt(instant) { [scaled] in
+            switch step(instant) {
+            case .afterWait(let next), .afterSuspension(let next):
+                chain(at: next, step, done: done)
+            case nil:
+                scaled.timerQueue.cancelAll()
+                done.set(true)
+            }
+        }
+    }
+
     func advance(to instant: TimerInstant) throws {
         try run(at: instant) {}
     }

@@ -31,11 +31,7 @@ public enum ScriptRunner: Sendable {
         guard script.errors.isEmpty || options.keepGoing else { return (script.errors, 0) }
         let clock = try SessionStepper.clock(for: options)
         let session = LineModeSession(clock: clock.clock, options: options, write: write, storeProblem: storeProblem)
-        var cursor = ScriptCursor(script)
-        let leading = cursor.takeLeadingComments()
-        try SessionStepper(session: session, clock: clock, runsAtPresent: false).run(leading: leading) {
-            cursor.nextBatch()
-        }
-        return (script.errors, cursor.steps)
+        let steps = try SessionStepper(session: session, clock: clock).runScript(ScriptCursor(script))
+        return (script.errors, steps)
     }
 }

@@ -5,10 +5,18 @@ import Hourglass
 ///
 /// The stepper calls it from one thread; each step's work runs on the clock's context at the
 /// step's instant, after every timer due by then, so a script gives the same transcript on
-/// every clock.
+/// every clock. A script runs as a chain of steps (``runScript(from:_:)``), each scheduling the
+/// next from the context, so no timer due after a step's instant can run before it; typed
+/// commands run one at a time (``run(at:_:)``).
 protocol SessionClock: Sendable {
     /// The clock the session's view-model runs on.
     var clock: any TimerClock { get }
+
+    /// Runs `step` on the clock's context at `instant`, after every timer due by then, and
+    /// again at the instant it continues at, until it returns nil; then, still there, cancels
+    /// what is pending, so nothing runs after the script's last step. Returns when it is done.
+    /// - Throws: the clock's failure when it stops running before the chain ends.
+    func runScript(from instant: TimerInstant, _ step: @escaping @Sendable (TimerInstant) -> ScriptContinuation?) throws
 
     /// Runs `body` on the clock's context at `instant` — in a callback scheduled for it, so
     /// that what `body` starts counts from that instant — after every timer due by then, and
@@ -32,4 +40,11 @@ protocol SessionClock: Sendable {
 
     /// Ends the run: what is still pending never runs, and no longer keeps what its callbacks hold.
     func end()
+}
+
+/// Where a script goes on after a step: at a later instant, after a `wait` (time passes there,
+/// every timer due by then running) or after a `suspend` (the step itself was suspended).
+enum ScriptContinuation: Equatable, Sendable {
+    case afterWait(TimerInstant)
+    case afterSuspension(TimerInstant)
 }

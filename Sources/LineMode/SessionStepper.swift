@@ -1,19 +1,17 @@
 import Hourglass
 
-/// The one run loop of `linemode`: a script (with or without `--keep-going`) and live mode,
-/// on every clock.
+/// The one stepper of `linemode`: a script (with or without `--keep-going`) and live mode, on
+/// every clock, performing batches of steps on a ``LineModeSession`` through a ``SessionClock``.
 ///
-/// It takes steps from a source — a script's lines (``ScriptCursor``) or commands as they are
-/// typed (``TypedCommands``) — and hands each to its ``SessionClock``, which runs it on the
-/// clock's context at its instant after every timer due by then. `wait` moves that instant on
-/// and advances the clock to it; `suspend` stops the context for its duration. Script steps
-/// run at the instant the script has reached; live commands at the present, or later when a
-/// `wait` has not ended yet.
+/// A script's batches come from a ``ScriptCursor`` and run as a chain on the clock's context,
+/// each at the instant the script has reached after every timer due by then: `wait` moves that
+/// instant on, `suspend` stops the context for its duration. Each step schedules the next from
+/// the context, so on a real clock no timer due after a step's instant can slip in before it,
+/// and the transcript is the virtual clock's. Typed commands (``TypedCommands``) run one at a
+/// time at the present, or once a `wait` has ended, the clock running meanwhile.
 struct SessionStepper {
     let session: LineModeSession
     let clock: any SessionClock
-    /// Live mode: a command runs when it is typed, not at the instant the script reached.
-    let runsAtPresent: Bool
 
     /// The clock `options` name: a ``VirtualSessionClock``, or a real clock started in the
     /// background at `options.timeScale`.
@@ -23,19 +21,27 @@ struct SessionStepper {
         return try RealSessionClock(real, scale: options.timeScale)
     }
 
-    /// Shows the screen after echoing `leading` (a script's title comments), then runs every
-    /// batch `next` gives until it returns nil, then ends the clock.
-    /// - Throws: the clock's failure when it stops running before the run ends.
-    func run(leading: ArraySlice<Script.Line> = [], next: () -> [SessionStep]?) throws {
+    /// Runs a script from its cursor: its leading comments and the screen at instant zero,
+    /// then every batch. Returns the lines and problems the cursor handed out.
+    /// - Throws: the clock's failure when it stops running before the script ends.
+    func runScript(_ cursor: ScriptCursor) throws -> Int {
         defer { clock.end() }
-        var instant = TimerInstant.zero
-        let leadingLines = Array(leading)
-        try clock.run(at: instant) { [session] in
-            for line in leadingLines { session.echo(line) }
-            session.start()
+        let script = ScriptSteps(cursor)
+        try clock.runScript(from: .zero) { [session, clock] instant in
+            script.step(at: instant, in: session, on: clock)
         }
+        return script.cursor.steps
+    }
+
+    /// Live mode: shows the screen, then runs every command `next` gives until it returns nil,
+    /// each at the present, or when the last `wait` ends if that is later; then ends the clock.
+    /// - Throws: the clock's failure when it stops running first.
+    func runTyped(next: () -> [SessionStep]?) throws {
+        defer { clock.end() }
+        var instant = clock.clock.now
+        try clock.run(at: instant) { [session] in session.start() }
         while let batch = next() {
-            if runsAtPresent { instant = max(instant, clock.clock.now) }
+            instant = max(instant, clock.clock.now)
             let pause = try clock.run(at: instant) { [session, clock] in
                 Self.perform(batch, in: session, on: clock)
             }
@@ -54,7 +60,7 @@ struct SessionStepper {
 
     /// Runs a batch's steps in order, on the clock's context; a `suspend` stops it there.
     /// Returns the pause the batch ends with.
-    private static func perform(
+    fileprivate static func perform(
         _ batch: [SessionStep], in session: LineModeSession, on clock: any SessionClock
     ) -> LineModeSession.Pause? {
         for step in batch {
@@ -76,4 +82,37 @@ struct SessionStep: Sendable {
     var error: ScriptError?
     /// What to perform; nil for a blank, comment or bad line.
     var command: ScriptCommand?
+}
+
+/// A script's cursor while its steps run on the clock's context.
+private final class ScriptSteps: @unchecked Sendable {
+    // @unchecked Sendable: `cursor` and `started` are used by the steps alone, which run one at a
+    // time on the clock's context (each scheduled by the one before), and `cursor` is read by the
+    // stepper only after the last step has signalled the end.
+    private(set) var cursor: ScriptCursor
+    private var started = false
+
+    init(_ cursor: ScriptCursor) {
+        self.cursor = cursor
+    }
+
+    /// The first step echoes the title and shows the screen; each runs lines until one makes
+    /// time pass, and says where the script goes on; nil at its end.
+    func step(at instant: TimerInstant, in session: LineModeSession, on clock: any SessionClock)
+        -> ScriptContinuation?
+    {
+        if !started {
+            started = true
+            for line in cursor.takeLeadingComments() { session.echo(line) }
+            session.start()
+        }
+        while let batch = cursor.nextBatch() {
+            switch SessionStepper.perform(batch, in: session, on: clock) {
+            case .wait(let duration): return .afterWait(instant + max(duration, .zero))
+            case .suspend(let duration): return .afterSuspension(instant + max(duration, .zero))
+            case nil: continue
+            }
+        }
+        return nil
+    }
 }

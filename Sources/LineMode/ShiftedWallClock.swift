@@ -15,16 +15,15 @@ final class ShiftedWallClock: WallClock, @unchecked Sendable {
     private var offset: TimeInterval = 0
     private let clock: any TimerClock
     private let start: Date
-    private let clockStart: TimerInstant
 
     /// The scripts' epoch: 2026-01-01T00:00:00Z.
     static let epoch = Date(timeIntervalSince1970: 1_767_225_600)
 
-    /// A wall clock at `start` now, which then moves with `clock`'s logical time.
+    /// A wall clock that reads `start` at `clock`'s instant zero, where a session's clock starts
+    /// (however long the session took to be made), and moves with the clock's logical time.
     init(following clock: any TimerClock, from start: Date) {
         self.clock = clock
         self.start = start
-        clockStart = clock.logicalNow
     }
 
     /// The system's date now, in whole milliseconds (saved cooldowns keep milliseconds).
@@ -34,7 +33,7 @@ final class ShiftedWallClock: WallClock, @unchecked Sendable {
 
     var now: Date {
         let shift = lock.withLock { offset }
-        return start.addingTimeInterval((clock.logicalNow - clockStart).seconds + shift)
+        return start.addingTimeInterval(clock.logicalNow.sinceOrigin.seconds + shift)
     }
 
     func shift(by duration: Duration) {

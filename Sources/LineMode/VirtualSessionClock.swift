@@ -7,6 +7,21 @@ struct VirtualSessionClock: SessionClock {
 
     var clock: any TimerClock { virtual }
 
+    /// The steps run on this thread, in turn; a `wait` advances the clock between two of them.
+    func runScript(from instant: TimerInstant, _ step: @escaping @Sendable (TimerInstant) -> ScriptContinuation?) {
+        var instant = instant
+        while let continuation = step(instant) {
+            switch continuation {
+            case .afterWait(let next):
+                virtual.advance(to: next)
+                instant = next
+            case .afterSuspension(let next):
+                instant = next
+            }
+        }
+        virtual.timerQueue.cancelAll()
+    }
+
     /// Time moves only in ``advance(to:)`` and ``suspend(for:)``, so the clock is at `instant`
     /// already: `body` runs now, on this thread. Timers handed over at this instant (a reply
     /// through `perform`) run at the next `wait`.

@@ -9,21 +9,20 @@ import Testing
 /// its error (never a wait for a step that cannot run).
 @Suite("linemode: one stepper for scripts and live mode")
 struct SessionStepperTests {
-    @Test("a script's batches end at wait and suspend; each runs at the instant the script reached")
+    @Test("a script runs as a chain of steps, each at the instant the script reached, up to a wait or a suspend")
     func scriptInstants() throws {
         let clock = RecordingSessionClock()
-        var cursor = ScriptCursor(
+        let cursor = ScriptCursor(
             Script(
                 "# title\ntype destination 138 1234 5678\ntap send\nwait 2s\nsuspend 3s\nshow\nwait 1s\nshow\n",
                 screen: .verification))
-        let leading = cursor.takeLeadingComments()
-        try stepper(on: clock, runsAtPresent: false).run(leading: leading) { cursor.nextBatch() }
+        let steps = try stepper(on: clock).runScript(cursor)
         #expect(
             clock.calls == [
-                "run 0 ms", "run 0 ms", "advance 2000 ms", "run 2000 ms", "suspend 3000 ms", "resume 5000 ms",
-                "run 5000 ms", "advance 6000 ms", "run 6000 ms", "end",
+                "step 0 ms", "advance 2000 ms", "step 2000 ms", "suspend 3000 ms", "step 5000 ms", "advance 6000 ms",
+                "step 6000 ms", "cancel pending", "end",
             ])
-        #expect(cursor.steps == 8)
+        #expect(steps == 8)
     }
 
     @Test("the cursor cuts batches after wait and suspend, and keeps bad lines with their problem")
@@ -43,7 +42,7 @@ struct SessionStepperTests {
     func liveInstants() throws {
         let clock = RecordingSessionClock(passesWhileTyping: .milliseconds(500))
         var commands = [ScriptCommand.show, .wait(.seconds(2)), .show][...]
-        try stepper(on: clock, runsAtPresent: true).run {
+        try stepper(on: clock).runTyped {
             commands.popFirst().map { [SessionStep(command: $0)] }
         }
         // Typing moves the clock 0.5 s after each run, so each command runs 0.5 s after the last;
@@ -52,14 +51,48 @@ struct SessionStepperTests {
             clock.calls == ["run 0 ms", "run 500 ms", "run 1000 ms", "advance 3000 ms", "run 3000 ms", "end"])
     }
 
-    @Test("a clock that fails mid-run: the run throws its error and the clock is ended")
+    @Test("a clock that fails mid-script: the run throws its error and the clock is ended")
     func failingClock() {
-        let clock = RecordingSessionClock(failingAtRun: 3)
-        var cursor = ScriptCursor(Script("show\nwait 1s\nshow\nwait 1s\nshow\n", screen: .verification))
+        let clock = RecordingSessionClock(failingAtStep: 2)
+        let cursor = ScriptCursor(Script("show\nwait 1s\nshow\nwait 1s\nshow\n", screen: .verification))
         #expect(throws: RecordingSessionClock.Failure.self) {
-            try stepper(on: clock, runsAtPresent: false).run { cursor.nextBatch() }
+            _ = try stepper(on: clock).runScript(cursor)
         }
-        #expect(clock.calls == ["run 0 ms", "run 0 ms", "advance 1000 ms", "end"])
+        #expect(clock.calls == ["step 0 ms", "advance 1000 ms", "end"])
+    }
+
+    #if os(Linux)
+    static let realClocks: [ClockChoice] = [.dispatch, .libevent]
+    #else
+    static let realClocks: [ClockChoice] = [.dispatch]
+    #endif
+
+    @Test(
+        "on a real clock, what the last step hands over runs no more than on the virtual clock, and a timer due just after a step's instant never runs before it",
+        arguments: realClocks)
+    func nothingAfterTheLastStep(clock: ClockChoice) throws {
+        // The reply of `tap send` is due at the same instant (latency 0), or 10 ms of script time
+        // after `wait 290ms` (0.1 ms of real time): the chain of steps leaves no gap for either.
+        let scripts = [
+            "type destination 138 1234 5678\nserver latency 0s\ntap send\n",
+            "type destination 138 1234 5678\ntap send\nwait 290ms\nshow\nwait 1s\n",
+        ]
+        for text in scripts {
+            let script = Script(text, screen: .verification)
+            var expected = LineModeOptions()
+            expected.clock = .virtual
+            let virtual = Locked("")
+            #expect(script.errors.isEmpty)
+            try ScriptRunner.run(script, options: expected) { line in virtual.withLock { $0 += line + "\n" } }
+            #expect(virtual.withLock { $0.contains("send: [Sending…] (disabled)") })
+            for _ in 0..<5 {
+                var options = LineModeOptions()
+                (options.clock, options.timeScale) = (clock, 0.01)
+                let real = Locked("")
+                try ScriptRunner.run(script, options: options) { line in real.withLock { $0 += line + "\n" } }
+                #expect(real.withLock { $0 } == virtual.withLock { $0 })
+            }
+        }
     }
 
     @Test("a step's result waits for its value, or throws at once when the clock has failed")
@@ -73,33 +106,50 @@ struct SessionStepperTests {
         }
     }
 
-    private func stepper(on clock: RecordingSessionClock, runsAtPresent: Bool) -> SessionStepper {
+    private func stepper(on clock: RecordingSessionClock) -> SessionStepper {
         let session = LineModeSession(clock: clock.clock, options: LineModeOptions(), write: { _ in })
-        return SessionStepper(session: session, clock: clock, runsAtPresent: runsAtPresent)
+        return SessionStepper(session: session, clock: clock)
     }
 }
 
 /// A ``SessionClock`` over a `VirtualClock` that lists what the stepper asked of it; it can
-/// let time pass after each run (someone typing) and fail at a given run.
+/// let time pass after each run (someone typing) and fail at a given step of a script.
 private final class RecordingSessionClock: SessionClock, @unchecked Sendable {
     // @unchecked Sendable: used from the test's thread alone (the virtual clock's context).
     struct Failure: Error {}
 
     private let virtual = VirtualClock()
     private let passesWhileTyping: Duration
-    private let failingAtRun: Int?
+    private let failingAtStep: Int?
     private(set) var calls: [String] = []
-    private var runs = 0
 
-    init(passesWhileTyping: Duration = .zero, failingAtRun: Int? = nil) {
-        (self.passesWhileTyping, self.failingAtRun) = (passesWhileTyping, failingAtRun)
+    init(passesWhileTyping: Duration = .zero, failingAtStep: Int? = nil) {
+        (self.passesWhileTyping, self.failingAtStep) = (passesWhileTyping, failingAtStep)
     }
 
     var clock: any TimerClock { virtual }
 
+    func runScript(from instant: TimerInstant, _ step: @escaping @Sendable (TimerInstant) -> ScriptContinuation?) throws
+    {
+        var (instant, steps) = (instant, 0)
+        while true {
+            steps += 1
+            if steps == failingAtStep { throw Failure() }
+            calls.append("step \(Self.milliseconds(instant))")
+            switch step(instant) {
+            case .afterWait(let next):
+                advance(to: next)
+                instant = next
+            case .afterSuspension(let next):
+                instant = next
+            case nil:
+                calls.append("cancel pending")
+                return
+            }
+        }
+    }
+
     func run<Result: Sendable>(at instant: TimerInstant, _ body: @escaping @Sendable () -> Result) throws -> Result {
-        runs += 1
-        if runs == failingAtRun { throw Failure() }
         calls.append("run \(Self.milliseconds(instant))")
         let result = body()
         virtual.advance(by: passesWhileTyping)
