@@ -21,20 +21,6 @@ struct ScriptCursor: Sendable {
         return leading
     }
 
-    /// The next lines up to and including the first that makes time pass (`wait`, `suspend`),
-    /// or to the end: the steps that run together at one instant; nil at the end.
-    mutating func nextBatch() -> [SessionStep]? {
-        var batch: [SessionStep] = []
-        while let (line, error) = next() {
-            batch.append(SessionStep(echo: line, error: error, command: line.command))
-            switch line.command {
-            case .wait, .suspend: return batch
-            default: continue
-            }
-        }
-        return batch.isEmpty ? nil : batch
-    }
-
     /// The next line and the problem found on it, if any; nil at the end.
     mutating func next() -> (line: Script.Line, error: ScriptError?)? {
         guard nextLine < script.lines.count else { return nil }

@@ -1,10 +1,11 @@
 import Hourglass
 
 /// The one stepper of `linemode`: a script (with or without `--keep-going`) and live mode, on
-/// every clock, performing batches of steps on a ``LineModeSession`` through a ``SessionClock``.
+/// every clock, performing steps on a ``LineModeSession`` through a ``SessionClock``.
 ///
-/// A script's batches come from a ``ScriptCursor`` and run as a chain on the clock's context,
-/// each at the instant the script has reached after every timer due by then: `wait` moves that
+/// A script's lines come from a ``ScriptCursor`` and run as a chain on the clock's context, the
+/// lines up to one that makes time pass at the instant the script has reached, after every timer
+/// due by then: `wait` moves that
 /// instant on, `suspend` stops the context for its duration. Each step schedules the next from
 /// the context, so on a real clock no timer due after a step's instant can slip in before it,
 /// and the transcript is the virtual clock's. Typed commands (``TypedCommands``) run one at a
@@ -22,7 +23,7 @@ struct SessionStepper {
     }
 
     /// Runs a script from its cursor: its leading comments and the screen at instant zero,
-    /// then every batch. Returns the lines and problems the cursor handed out.
+    /// then every line. Returns the lines and problems the cursor handed out.
     /// - Throws: the clock's failure when it stops running before the script ends.
     func runScript(_ cursor: ScriptCursor) throws -> Int {
         defer { clock.end() }
@@ -36,14 +37,14 @@ struct SessionStepper {
     /// Live mode: shows the screen, then runs every command `next` gives until it returns nil,
     /// each at the present, or when the last `wait` ends if that is later; then ends the clock.
     /// - Throws: the clock's failure when it stops running first.
-    func runTyped(next: () -> [SessionStep]?) throws {
+    func runTyped(next: () -> SessionStep?) throws {
         defer { clock.end() }
         var instant = clock.clock.now
         try clock.run(at: instant) { [session] in session.start() }
-        while let batch = next() {
+        while let step = next() {
             instant = max(instant, clock.clock.now)
             let pause = try clock.run(at: instant) { [session, clock] in
-                Self.perform(batch, in: session, on: clock)
+                Self.perform(step, in: session, on: clock)
             }
             switch pause {
             case .wait(let duration):
@@ -58,19 +59,15 @@ struct SessionStepper {
         }
     }
 
-    /// Runs a batch's steps in order, on the clock's context; a `suspend` stops it there.
-    /// Returns the pause the batch ends with.
+    /// Runs one step on the clock's context, a `suspend` stopping it there; returns its pause.
     fileprivate static func perform(
-        _ batch: [SessionStep], in session: LineModeSession, on clock: any SessionClock
+        _ step: SessionStep, in session: LineModeSession, on clock: any SessionClock
     ) -> LineModeSession.Pause? {
-        for step in batch {
-            if let line = step.echo { session.echo(line) }
-            if let error = step.error { session.report(error) }
-            guard let command = step.command, let pause = session.perform(command) else { continue }
-            if case .suspend(let duration) = pause { clock.suspend(for: duration) }
-            return pause
-        }
-        return nil
+        if let line = step.echo { session.echo(line) }
+        if let error = step.error { session.report(error) }
+        guard let command = step.command, let pause = session.perform(command) else { return nil }
+        if case .suspend(let duration) = pause { clock.suspend(for: duration) }
+        return pause
     }
 }
 
@@ -106,8 +103,9 @@ private final class ScriptSteps: @unchecked Sendable {
             for line in cursor.takeLeadingComments() { session.echo(line) }
             session.start()
         }
-        while let batch = cursor.nextBatch() {
-            switch SessionStepper.perform(batch, in: session, on: clock) {
+        while let (line, error) = cursor.next() {
+            let step = SessionStep(echo: line, error: error, command: line.command)
+            switch SessionStepper.perform(step, in: session, on: clock) {
             case .wait(let duration): return .afterWait(instant + max(duration, .zero))
             case .suspend(let duration): return .afterSuspension(instant + max(duration, .zero))
             case nil: continue

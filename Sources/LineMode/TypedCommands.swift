@@ -17,8 +17,8 @@ struct TypedCommands {
         (self.screen, self.prompt, self.readLine, self.report) = (screen, prompt, readLine, report)
     }
 
-    /// The next typed command, as a batch of one; nil at `quit` or the end of input.
-    mutating func next() -> [SessionStep]? {
+    /// The next typed command; nil at `quit` or the end of input.
+    mutating func next() -> SessionStep? {
         while true {
             prompt()
             guard let text = readLine(), text.trimmingCharacters(in: .whitespaces) != "quit" else { return nil }
@@ -27,7 +27,7 @@ struct TypedCommands {
             if let error = script.errors.first {
                 report(ScriptError(line: number, error.message))
             } else if let command = script.lines.first?.command {
-                return [SessionStep(command: command)]
+                return SessionStep(command: command)
             }
         }
     }

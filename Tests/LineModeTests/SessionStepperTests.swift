@@ -4,8 +4,8 @@ import Testing
 
 @testable import LineMode
 
-/// The one run loop: the instants it runs each batch at, where `wait` and `suspend` move them,
-/// batches cut after the line that makes time pass, and a clock that fails ending the run with
+/// The one stepper: the instants its steps run at, where `wait` and `suspend` move them, steps
+/// ending with the line that makes time pass, and a clock that fails ending the run with
 /// its error (never a wait for a step that cannot run).
 @Suite("linemode: one stepper for scripts and live mode")
 struct SessionStepperTests {
@@ -25,25 +25,12 @@ struct SessionStepperTests {
         #expect(steps == 8)
     }
 
-    @Test("the cursor cuts batches after wait and suspend, and keeps bad lines with their problem")
-    func batches() {
-        var cursor = ScriptCursor(Script("tap send\nwait 1s\ntapp send\nsuspend 2s\nshow\n", screen: .verification))
-        var batches: [[Int]] = []
-        var problems: [Int] = []
-        while let batch = cursor.nextBatch() {
-            batches.append(batch.compactMap { $0.echo?.number })
-            problems += batch.compactMap { $0.error?.line }
-        }
-        #expect(batches == [[1, 2], [3, 4], [5]])
-        #expect(problems == [3])
-    }
-
     @Test("live commands run at the present: time that passed while typing is not taken back")
     func liveInstants() throws {
         let clock = RecordingSessionClock(passesWhileTyping: .milliseconds(500))
         var commands = [ScriptCommand.show, .wait(.seconds(2)), .show][...]
         try stepper(on: clock).runTyped {
-            commands.popFirst().map { [SessionStep(command: $0)] }
+            commands.popFirst().map { SessionStep(command: $0) }
         }
         // Typing moves the clock 0.5 s after each run, so each command runs 0.5 s after the last;
         // a wait counts from its own command's instant (1 s) and ends at 3 s.
