@@ -55,6 +55,6 @@ extension TimerClock {
         let id = timerQueue.add(
             kind: .countdown, schedule: schedule, leeway: leeway, start: start,
             hasHandle: true, handler: handler)
-        return TimerHandle(queue: timerQueue, id: id, kind: .countdown)
+        return TimerHandle(queueNumber: timerQueue.number, id: id)
     }
 }

@@ -21,7 +21,7 @@ extension TimerClock {
         let id = timerQueue.add(
             kind: .frameTicker, schedule: .grid(grid), leeway: 0, start: startsRunning,
             hasHandle: true, handler: handler)
-        return TimerHandle(queue: timerQueue, id: id, kind: .frameTicker)
+        return TimerHandle(queueNumber: timerQueue.number, id: id)
     }
 
     private static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {

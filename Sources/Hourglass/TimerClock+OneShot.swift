@@ -16,7 +16,7 @@ extension TimerClock {
         let id = timerQueue.addOneShot(
             delay: try TimerArguments.delay(delay), leeway: try TimerArguments.leeway(leeway),
             start: startsRunning, hasHandle: true, handler: .action(action))
-        return TimerHandle(queue: timerQueue, id: id, kind: .oneShot)
+        return TimerHandle(queueNumber: timerQueue.number, id: id)
     }
 
     /// Runs `action` once at `deadline`, with no leeway and no ID: what the package's own
@@ -35,7 +35,7 @@ extension TimerClock {
         let id = timerQueue.addOneShot(
             delay: try TimerArguments.delay(delay), leeway: try TimerArguments.leeway(leeway),
             start: startsRunning, hasHandle: true, handler: Self.weakHandler(target, action))
-        return TimerHandle(queue: timerQueue, id: id, kind: .oneShot)
+        return TimerHandle(queueNumber: timerQueue.number, id: id)
     }
 
     static func weakHandler<Target: AnyObject & Sendable>(

@@ -20,7 +20,7 @@ extension TimerClock {
         let id = timerQueue.add(
             kind: .repeating, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
             start: startsRunning, hasHandle: true, handler: .action(action))
-        return TimerHandle(queue: timerQueue, id: id, kind: .repeating)
+        return TimerHandle(queueNumber: timerQueue.number, id: id)
     }
 
     /// A repeating timer that calls `action` with `target` while it lives; once `target` is
@@ -34,7 +34,7 @@ extension TimerClock {
         let id = timerQueue.add(
             kind: .repeating, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
             start: startsRunning, hasHandle: true, handler: Self.weakHandler(target, action))
-        return TimerHandle(queue: timerQueue, id: id, kind: .repeating)
+        return TimerHandle(queueNumber: timerQueue.number, id: id)
     }
 
     private static func gridSchedule(

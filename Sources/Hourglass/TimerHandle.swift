@@ -3,43 +3,59 @@
 /// Every method is safe from any thread, idempotent where it makes sense, and never traps:
 /// `pause()` on a paused timer, `resume()` on a running one or `cancel()` twice are no-ops.
 public final class TimerHandle: Sendable, CustomStringConvertible {
-    /// The queue the timer lives in.
-    @usableFromInline let queue: TimerQueue
-    /// The timer's identity in its queue.
-    public let id: TimerID
-    /// The kind of timer.
-    public let kind: TimerKind
+    // Eight bytes of fields, so that a handle takes malloc's smallest block: the queue by its
+    // number (``TimerQueueDirectory``; the queue keeps itself alive while it has handles, so no
+    // reference is counted per handle) and the timer's slot, which is the handle's until it goes.
+    private let queueNumber: UInt32
+    private let slot: UInt32
 
+    /// - Parameters:
+    ///   - queueNumber: its queue's ``TimerQueue/number`` (passed rather than the queue, so that
+    ///     making a handle neither retains nor releases the queue).
+    ///   - id: the timer, added with a handle.
     @usableFromInline
-    init(queue: TimerQueue, id: TimerID, kind: TimerKind) {
-        self.queue = queue
-        self.id = id
-        self.kind = kind
+    init(queueNumber: UInt32, id: TimerID) {
+        self.queueNumber = queueNumber
+        slot = id.slot
     }
 
     deinit {
-        queue.releaseHandle(id)
+        withQueue { $0.releaseHandle($1) }
     }
 
+    /// Calls `body` with the queue and the handle's key for its slot. The queue is alive while
+    /// the handle is, so it is lent without a retain and a release.
+    @inline(__always)
+    private func withQueue<Result>(_ body: (TimerQueue, TimerID) -> Result) -> Result {
+        let key = TimerID(handleSlot: slot)
+        return TimerQueueDirectory.queue(queueNumber)._withUnsafeGuaranteedRef { body($0, key) }
+    }
+
+    /// The timer's identity in its queue.
+    public var id: TimerID { withQueue { $0.handleID($1) } }
+
+    /// The kind of timer.
+    public var kind: TimerKind { withQueue { $0.kind(of: $1) } }
+
     /// Where the timer is in its life.
-    public var state: TimerState { queue.state(of: id) }
+    public var state: TimerState { withQueue { $0.state(of: $1) } }
 
     /// Starts a timer created with `startsRunning: false`; its delay counts from now.
-    public func start() { queue.start(id) }
+    public func start() { withQueue { $0.start($1) } }
 
     /// Runs the callback now, on the clock's context, and keeps the schedule as it is.
     /// A one-shot is finished by it. Ignored once the timer is finished or cancelled.
-    public func fire() { queue.fire(id) }
+    public func fire() { withQueue { $0.fire($1) } }
 
     /// Stops the timer, keeping the time left until its next fire (a countdown: until its end).
-    public func pause() { queue.pause(id) }
+    public func pause() { withQueue { $0.pause($1) } }
 
     /// Goes on after ``pause()`` with the time that was left.
-    public func resume() { queue.resume(id) }
+    public func resume() { withQueue { $0.resume($1) } }
 
     /// Cancels the timer: its callback does not start again. A callback that has already
     /// started on the clock's context runs to its end.
-    public func cancel() { queue.cancel(id) }
+    public func cancel() { withQueue { $0.cancel($1) } }
 
     public var description: String { "\(kind) \(id) \(state)" }
 }

@@ -4,6 +4,20 @@ public struct TimerID: Hashable, Sendable, CustomStringConvertible {
     let generation: UInt32
 
     public var description: String { "timer#\(slot).\(generation)" }
+
+    /// The generation no slot ever has: a handle's key for its own slot, which is the handle's
+    /// until the handle goes, so there is no older timer to tell it from.
+    static let handleGeneration = UInt32.max
+
+    init(slot: UInt32, generation: UInt32) {
+        self.slot = slot
+        self.generation = generation
+    }
+
+    /// The key a ``TimerHandle`` passes for its own slot.
+    init(handleSlot slot: UInt32) {
+        self.init(slot: slot, generation: Self.handleGeneration)
+    }
 }
 
 /// A timer that is still alive (idle, running or paused), as listed by ``TimerClock/pendingTimers``.

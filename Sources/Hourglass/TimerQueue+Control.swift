@@ -16,6 +16,7 @@ extension TimerQueue {
             let id = storage.allocate(
                 kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if start { startLocked(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
+            if hasHandle { keepAliveForFirstHandleLocked() }
             rearmLocked()
             return (id, liveCountWatchers > 0 ? storage.liveCount : nil)
         }
@@ -31,6 +32,7 @@ extension TimerQueue {
             let id = storage.allocateOneShot(
                 value: delay, isAbsolute: false, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if start { storage.startNewOneShot(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
+            if hasHandle { keepAliveForFirstHandleLocked() }
             rearmLocked()
             return (id, liveCountWatchers > 0 ? storage.liveCount : nil)
         }
@@ -45,11 +47,29 @@ extension TimerQueue {
             let id = storage.allocateOneShot(
                 value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
             storage.startNewOneShot(slot: Int(id.slot), now: 0)
+            if hasHandle { keepAliveForFirstHandleLocked() }
             rearmLocked()
             return (id, liveCountWatchers > 0 ? storage.liveCount : nil)
         }
         if let live, let timerAdded { timerAdded(live) }
         return id
+    }
+
+    /// Handles name their queue by number, unretained: while it has any, the queue keeps
+    /// itself alive, as one reference for all of them (``releaseHandle(_:)`` drops it). Caller
+    /// holds the lock, right after adding a timer with a handle.
+    private func keepAliveForFirstHandleLocked() {
+        if storage.handleCount == 1 { _ = Unmanaged.passUnretained(self).retain() }
+    }
+
+    /// The identity of the timer a handle names by its key (``TimerID/init(handleSlot:)``).
+    func handleID(_ key: TimerID) -> TimerID {
+        lock.withLock { TimerID(slot: key.slot, generation: storage[Int(key.slot)].generation) }
+    }
+
+    /// The kind of a timer that a handle names.
+    func kind(of key: TimerID) -> TimerKind {
+        lock.withLock { storage[Int(key.slot)].kind }
     }
 
     /// The timer's state; `cancelled` once nothing names it any more.
@@ -134,20 +154,22 @@ extension TimerQueue {
         }
     }
 
-    /// The handle is gone: cancel the timer if it is alive and free its slot.
-    func releaseHandle(_ id: TimerID) {
-        let released: TimerHandler? = lock.withLock {
-            guard let slot = storage.slot(of: id) else { return nil }
-            storage[slot].hasHandle = false
+    /// The handle is gone: cancel the timer if it is alive and free its slot; the last handle
+    /// lets the queue go.
+    func releaseHandle(_ key: TimerID) {
+        let (released, wasLastHandle): (TimerHandler?, Bool) = lock.withLock {
+            let slot = Int(key.slot)
+            let wasLast = storage.dropHandle(slot: slot)
             if storage[slot].state.isTerminal {
                 storage.free(slot: slot)
-                return nil
+                return (nil, wasLast)
             }
             let handler = storage.end(slot: slot, as: .cancelled)
             rearmLocked()
-            return handler
+            return (handler, wasLast)
         }
         _ = consume released
+        if wasLastHandle { Unmanaged.passUnretained(self).release() }
     }
 
     /// When a timer started now counts from: inside a callback, on its thread, the instant the

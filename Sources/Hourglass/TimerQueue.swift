@@ -32,6 +32,8 @@ public final class TimerQueue: @unchecked Sendable {
     let timerAdded: (@Sendable (Int) -> Void)?
     /// How many tasks wait for a number of live timers; only then is `timerAdded` called.
     var liveCountWatchers = 0
+    /// The queue's number in ``TimerQueueDirectory``, by which its handles name it.
+    @usableFromInline let number: UInt32
 
     /// Creates a queue driven by `backend`, and hands the backend its ``TimerRunner`` through
     /// ``TimerBackend/attach(_:)`` before returning.
@@ -45,11 +47,14 @@ public final class TimerQueue: @unchecked Sendable {
     ) {
         self.backend = backend
         self.timerAdded = timerAdded
+        number = TimerQueueDirectory.reserveNumber()
         storageMemory.initialize(to: storage)
+        TimerQueueDirectory.enter(self, as: number)
         backend.attach(TimerRunner(self))
     }
 
     deinit {
+        TimerQueueDirectory.remove(number)
         storageMemory.deinitialize(count: 1)
         storageMemory.deallocate()
     }

@@ -12,7 +12,10 @@
 /// timers. Schedule is O(1), pop O(log n) amortized, cancel O(1) amortized.
 struct TimerStorage: ~Copyable {
     private(set) var records = TimerSlab()
-    private var freeSlots: [UInt32] = []
+    /// The free slots, last freed first, chained through their records' `value`s; -1 for none.
+    /// (A list in the records rather than an array: freeing slots never allocates, so
+    /// cancelling a million timers does not grow an array and set glibc sorting its freed blocks.)
+    private var freeHead = -1
     private var extras: [TimerExtra] = []
     private var freeExtras: [Int32] = []
     private(set) var heap: TimerDeadlines
@@ -28,6 +31,8 @@ struct TimerStorage: ~Copyable {
     private var zeroLeewayCount = 0
     private(set) var minimumLeeway: Int64 = 0
     private(set) var liveCount = 0
+    /// Slots that a ``TimerHandle`` names; while there are any, the queue keeps itself alive.
+    private(set) var handleCount = 0
     /// Written by ``warmFront()`` so that its reads are kept.
     private var warmed: UInt32 = 0
 
@@ -67,8 +72,9 @@ struct TimerStorage: ~Copyable {
     ) -> TimerID {
         let sequence = takeSequence()
         let slot: Int
-        if let reused = freeSlots.popLast() {
-            slot = Int(reused)
+        if freeHead >= 0 {
+            slot = freeHead
+            freeHead = Int(records[slot].value)
             records[slot].handler = handler
             records[slot].kind = kind
             records[slot].state = .idle
@@ -84,6 +90,7 @@ struct TimerStorage: ~Copyable {
                     sequence: sequence, extra: extra, value: value))
         }
         liveCount += 1
+        if flags.contains(.hasHandle) { handleCount += 1 }
         if leeway == 0 {
             zeroLeewayCount += 1
             minimumLeeway = 0
@@ -97,7 +104,9 @@ struct TimerStorage: ~Copyable {
     @inline(__always)
     func slot(of id: TimerID) -> Int? {
         let slot = Int(id.slot)
-        guard slot < records.count, records[slot].generation == id.generation else { return nil }
+        guard slot < records.count,
+            records[slot].generation == id.generation || id.generation == TimerID.handleGeneration
+        else { return nil }
         return slot
     }
 
@@ -163,12 +172,21 @@ struct TimerStorage: ~Copyable {
         return handler
     }
 
+    /// The handle naming `slot` is gone; returns whether it was the last handle.
+    mutating func dropHandle(slot: Int) -> Bool {
+        records[slot].hasHandle = false
+        handleCount -= 1
+        return handleCount == 0
+    }
+
     /// Frees the slot of a terminal timer whose handle is gone.
     mutating func free(slot: Int) {
-        records[slot].generation &+= 1
+        // Never the generation that handles use for their own slots (``TimerID/handleGeneration``).
+        records[slot].generation = records[slot].generation &+ 1 == TimerID.handleGeneration ? 0 : records[slot].generation &+ 1
         records[slot].hasHandle = false
         records[slot].handler = nil
-        freeSlots.append(UInt32(slot))
+        records[slot].value = Int64(freeHead)
+        freeHead = slot
     }
 
     private mutating func addExtra(_ extra: TimerExtra) -> Int32 {
