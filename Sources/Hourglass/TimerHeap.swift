@@ -20,8 +20,11 @@ struct HeapEntry {
 /// entries when they reach the top and compacts the heap when they outnumber the live ones.
 /// Insert and pop are O(log n).
 struct TimerHeap: ~Copyable {
-    /// Entry 0 sits 48 bytes into a 64-byte aligned block, so children 4i+1 … 4i+4 start a line.
+    /// Entry 0 sits 48 bytes past a 64-byte boundary, so children 4i+1 … 4i+4 start a line.
     private var nodes: UnsafeMutablePointer<HeapEntry>
+    /// The memory (``GrowableMemory``, 16-byte aligned): `capacity` + `padding` entries, of
+    /// which `nodes` starts at the first placed as above.
+    private var block: UnsafeMutablePointer<HeapEntry>
     private var capacity: Int
     private(set) var count = 0
 
@@ -29,11 +32,12 @@ struct TimerHeap: ~Copyable {
 
     init() {
         capacity = 61
-        nodes = Self.allocate(capacity: capacity)
+        block = GrowableMemory.allocate(HeapEntry.self, capacity: capacity + Self.padding)
+        nodes = Self.placed(in: block)
     }
 
     deinit {
-        Self.deallocate(nodes)
+        GrowableMemory.free(block)
     }
 
     var first: HeapEntry? { count > 0 ? nodes[0] : nil }
@@ -117,21 +121,21 @@ struct TimerHeap: ~Copyable {
         nodes[index] = entry
     }
 
+    /// Doubles the capacity with `realloc`, which moves a large block's pages rather than
+    /// copying them into fresh ones (a copy faulted in twice the heap's final size); the
+    /// entries move within the block only if its new place changes their alignment.
     private mutating func grow() {
-        let larger = Self.allocate(capacity: capacity * 2 + Self.padding)
-        larger.update(from: nodes, count: count)
-        Self.deallocate(nodes)
-        nodes = larger
+        let offset = nodes - block
         capacity = capacity * 2 + Self.padding
+        block = GrowableMemory.reallocate(block, capacity: capacity + Self.padding)
+        nodes = Self.placed(in: block)
+        if nodes - block != offset { nodes.moveInitialize(from: block + offset, count: count) }
+        assert(Int(bitPattern: nodes) & 63 == 48)
     }
 
-    private static func allocate(capacity: Int) -> UnsafeMutablePointer<HeapEntry> {
-        let block = UnsafeMutableRawPointer.allocate(
-            byteCount: (capacity + padding) * MemoryLayout<HeapEntry>.stride, alignment: 64)
-        return block.bindMemory(to: HeapEntry.self, capacity: capacity + padding) + padding
-    }
-
-    private static func deallocate(_ nodes: UnsafeMutablePointer<HeapEntry>) {
-        UnsafeMutableRawPointer(nodes - padding).deallocate()
+    /// The first entry of `block` that lies 48 bytes past a 64-byte boundary.
+    private static func placed(in block: UnsafeMutablePointer<HeapEntry>) -> UnsafeMutablePointer<HeapEntry> {
+        let misplacement = (Int(bitPattern: block) &+ 16) & 63
+        return block + (64 - misplacement) % 64 / MemoryLayout<HeapEntry>.stride
     }
 }
