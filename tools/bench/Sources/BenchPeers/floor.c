@@ -107,6 +107,8 @@ static int run_heap(heap *h, int64_t start, int64_t *fired_ns, int64_t period_ns
         if (epoll_wait(ep, &out, 1, -1) < 0) continue;
         uint64_t expirations;
         if (read(tfd, &expirations, sizeof expirations) < 0) { /* woken early: re-arm */ }
+        // Each timer's time is read when its turn comes, as every other peer's callback reads
+        // it, and the next one is due if its deadline has passed by then.
         int64_t now = bench_now_ns();
         while (h->count > 0 && h->nodes[0].deadline <= now) {
             node n = h->nodes[0];
@@ -119,6 +121,7 @@ static int run_heap(heap *h, int64_t start, int64_t *fired_ns, int64_t period_ns
                 fired_ns[n.id] = now - start;
                 heap_remove(h, 0);
             }
+            now = bench_now_ns();
         }
     }
     close(tfd);
