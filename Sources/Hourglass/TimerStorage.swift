@@ -182,7 +182,8 @@ struct TimerStorage: ~Copyable {
     /// Frees the slot of a terminal timer whose handle is gone.
     mutating func free(slot: Int) {
         // Never the generation that handles use for their own slots (``TimerID/handleGeneration``).
-        records[slot].generation = records[slot].generation &+ 1 == TimerID.handleGeneration ? 0 : records[slot].generation &+ 1
+        let next = records[slot].generation &+ 1
+        records[slot].generation = next == TimerID.handleGeneration ? 0 : next
         records[slot].hasHandle = false
         records[slot].handler = nil
         records[slot].value = Int64(freeHead)

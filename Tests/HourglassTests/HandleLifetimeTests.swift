@@ -61,7 +61,8 @@ struct HandleLifetimeTests {
             clock.advance(by: .seconds(30))
             #expect(handles[index]!.state == (index % 4 == 1 ? .cancelled : .finished))
         }
-        #expect(fires.values == stride(from: 0, to: 20, by: 2).map { "\($0) at \(TimerInstant.seconds(Int64($0 + 1)))" })
+        let expected = stride(from: 0, to: 20, by: 2).map { "\($0) at \(TimerInstant.seconds(Int64($0 + 1)))" }
+        #expect(fires.values == expected)
     }
 
     @Test("handles released on several threads after the clock let the queue go exactly once")
