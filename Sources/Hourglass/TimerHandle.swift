@@ -20,7 +20,10 @@ public final class TimerHandle: Sendable, CustomStringConvertible {
     }
 
     deinit {
-        withQueue { $0.releaseHandle($1) }
+        // The queue may go with its last handle: it is let go here, after the call.
+        let queue = TimerQueueDirectory.queue(queueNumber)
+        let key = TimerID(handleSlot: slot)
+        if queue._withUnsafeGuaranteedRef({ $0.releaseHandle(key) }) { queue.release() }
     }
 
     /// Calls `body` with the queue and the handle's key for its slot. The queue is alive while

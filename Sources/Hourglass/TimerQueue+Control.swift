@@ -1,5 +1,7 @@
 extension TimerQueue {
     /// Adds a timer; starts it at once when `start` is true (a one-shot for a deadline always starts).
+    /// `hasHandle` (here and in `addOneShot`): a ``TimerHandle`` is made for it right after; the
+    /// queue keeps itself alive until that handle goes, so pass it for nothing else.
     func add(
         kind: TimerKind, schedule: TimerSchedule, leeway: Int64, start: Bool, hasHandle: Bool,
         handler: TimerHandler
@@ -56,7 +58,7 @@ extension TimerQueue {
     }
 
     /// Handles name their queue by number, unretained: while it has any, the queue keeps
-    /// itself alive, as one reference for all of them (``releaseHandle(_:)`` drops it). Caller
+    /// itself alive, as one reference for all of them (the last handle drops it). Caller
     /// holds the lock, right after adding a timer with a handle.
     private func keepAliveForFirstHandleLocked() {
         if storage.handleCount == 1 { _ = Unmanaged.passUnretained(self).retain() }
@@ -154,9 +156,9 @@ extension TimerQueue {
         }
     }
 
-    /// The handle is gone: cancel the timer if it is alive and free its slot; the last handle
-    /// lets the queue go.
-    func releaseHandle(_ key: TimerID) {
+    /// The handle is gone: cancel the timer if it is alive and free its slot. Returns whether it
+    /// was the queue's last handle: the caller then lets the queue go (``TimerHandle``'s deinit).
+    func releaseHandle(_ key: TimerID) -> Bool {
         let (released, wasLastHandle): (TimerHandler?, Bool) = lock.withLock {
             let slot = Int(key.slot)
             let wasLast = storage.dropHandle(slot: slot)
@@ -169,7 +171,7 @@ extension TimerQueue {
             return (handler, wasLast)
         }
         _ = consume released
-        if wasLastHandle { Unmanaged.passUnretained(self).release() }
+        return wasLastHandle
     }
 
     /// When a timer started now counts from: inside a callback, on its thread, the instant the

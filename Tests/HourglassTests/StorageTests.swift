@@ -22,7 +22,7 @@ struct StorageTests {
         func oneShot(_ name: String, delay: Int64, start: Bool = true) -> TimerID {
             queue.add(
                 kind: .oneShot, schedule: .oneShot(OneShotSchedule(delay: delay)), leeway: 0,
-                start: start, hasHandle: true, handler: .action { _ in fired.append(name) })
+                start: start, hasHandle: false, handler: .action { _ in fired.append(name) })
         }
         let a = oneShot("a", delay: 10)
         let b = oneShot("b", delay: 10)
