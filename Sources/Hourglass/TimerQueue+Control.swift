@@ -111,7 +111,7 @@ extension TimerQueue {
         let now = backend.now.nanoseconds
         lock.withLock {
             guard let slot = storage.slot(of: id), storage[slot].state == .paused else { return }
-            let left = storage[slot].value
+            let left = storage.value(of: slot)
             storage[slot].state = .running
             switch storage.schedule(of: slot) {
             case .oneShot:

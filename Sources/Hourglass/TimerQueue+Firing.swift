@@ -99,7 +99,7 @@ extension TimerQueue {
         case .countdown(let countdown):
             event.remaining = shownRemaining(
                 of: countdown, state: storage[slot].state,
-                pausedRemaining: storage[slot].value, now: now)
+                pausedRemaining: storage.value(of: slot), now: now)
         }
         return Firing(id: id, handler: handler, event: event)
     }

@@ -95,7 +95,8 @@ public final class TimerQueue: @unchecked Sendable {
                 let id = TimerID(slot: UInt32(slot), generation: record.generation)
                 let deadline = storage.deadline(of: slot).map(TimerInstant.init(nanoseconds:))
                 return (
-                    PendingTimer(id: id, kind: record.kind, state: record.state, deadline: deadline), record.sequence
+                    PendingTimer(id: id, kind: record.kind, state: record.state, deadline: deadline),
+                    storage.sequence(of: slot)
                 )
             }
         }

@@ -1,23 +1,20 @@
-/// One timer's slot in the queue's slab: 40 bytes, so a million timers stay in a few cache-
-/// friendly megabytes. What few timers need (a repeating or countdown schedule, a leeway)
-/// lives in a ``TimerExtra`` beside it.
+/// One timer's slot in the queue's slab: 32 bytes, so a million timers stay in a few cache-
+/// friendly megabytes. Its sequence number is in ``TimerSlab/sequences``, and what few timers
+/// need (a repeating or countdown schedule, a leeway) in a ``TimerExtra`` kept apart.
 struct TimerRecord {
     // Field order matters: the 17-byte handler first, then the one-byte fields in its tail,
-    // keeps the stride at 40 (checked by a test).
+    // keeps the stride at 32 (checked by a test).
     /// Released as soon as the timer is finished or cancelled, so captures are freed early.
     var handler: TimerHandler?
     var kind: TimerKind
     var state: TimerState
     var flags: TimerFlags
     var generation: UInt32
-    /// The number of its last heap entry (``TimerSlab/scheduled`` says whether that entry is
-    /// live); before it was first scheduled, its creation number. Orders listings.
-    var sequence: UInt32
-    /// Index of the timer's ``TimerExtra``, or -1.
-    var extra: Int32
     /// A one-shot before it starts: its delay, or its deadline when `isAbsolute`. Any timer
     /// while scheduled: its next deadline; while paused: the time left until its next fire
-    /// (a countdown: until its end).
+    /// (a countdown: until its end). With an extra (`hasExtra`), that value is the extra's and
+    /// this is the extra's index (``TimerStorage/value(of:)`` reads either); in a free slot,
+    /// the next free slot.
     var value: Int64
 
     /// Whether a ``TimerHandle`` names this slot; the slot is freed only when it is gone.
@@ -31,6 +28,12 @@ struct TimerRecord {
         get { flags.contains(.isAbsolute) }
         set { if newValue { flags.insert(.isAbsolute) } else { flags.remove(.isAbsolute) } }
     }
+
+    /// Whether the timer has a ``TimerExtra`` (a repeating or countdown schedule, a leeway).
+    var hasExtra: Bool {
+        get { flags.contains(.hasExtra) }
+        set { if newValue { flags.insert(.hasExtra) } else { flags.remove(.hasExtra) } }
+    }
 }
 
 /// A record's yes/no facts, in one byte.
@@ -38,13 +41,16 @@ struct TimerFlags: OptionSet {
     let rawValue: UInt8
     static let hasHandle = TimerFlags(rawValue: 1 << 0)
     static let isAbsolute = TimerFlags(rawValue: 1 << 1)
+    static let hasExtra = TimerFlags(rawValue: 1 << 2)
 }
 
 /// What only some timers need: a repeating or countdown schedule, a leeway.
 struct TimerExtra {
-    /// nil for a one-shot (whose schedule is in its record) and for a free entry.
+    /// nil for a one-shot (whose schedule is in its record).
     var schedule: TimerSchedule?
     var leeway: Int64
+    /// The timer's ``TimerRecord/value``, whose place in the record holds this extra's index.
+    var value: Int64
 }
 
 /// A manual ``TimerHandle/fire()`` request, queued apart from the heap: it does not replace

@@ -16,6 +16,8 @@ struct TimerStorage: ~Copyable {
     /// (A list in the records rather than an array: freeing slots never allocates, so
     /// cancelling a million timers does not grow an array and set glibc sorting its freed blocks.)
     private var freeHead = -1
+    /// The extras of the timers that have one (``TimerRecord/hasExtra``): such a timer's record
+    /// keeps the index of its extra in `value`, and the extra keeps the value (``value(of:)``).
     private var extras: [TimerExtra] = []
     private var freeExtras: [Int32] = []
     private(set) var heap: TimerDeadlines
@@ -37,7 +39,7 @@ struct TimerStorage: ~Copyable {
     private var warmed: UInt32 = 0
 
     /// - Parameters:
-    ///   - lastSequence: the sequence counter's start (tests start it near its end).
+    ///   - lastSequence: the sequence counter's start (tests start it near ``lastSequence``).
     ///   - usesBuckets: whether far deadlines wait in radix buckets (``VirtualClock``) rather
     ///     than all in the heap (see ``TimerDeadlines``).
     init(lastSequence: UInt32 = 0, usesBuckets: Bool = false) {
@@ -51,10 +53,9 @@ struct TimerStorage: ~Copyable {
     mutating func allocate(
         kind: TimerKind, schedule: TimerSchedule, leeway: Int64, hasHandle: Bool, handler: TimerHandler
     ) -> TimerID {
-        let extra = addExtra(TimerExtra(schedule: schedule, leeway: leeway))
-        return allocate(
-            kind: kind, value: 0, flags: hasHandle ? .hasHandle : [], extra: extra,
-            leeway: leeway, handler: handler)
+        let flags: TimerFlags = hasHandle ? [.hasHandle, .hasExtra] : .hasExtra
+        let extra = addExtra(TimerExtra(schedule: schedule, leeway: leeway, value: 0))
+        return allocate(kind: kind, value: Int64(extra), flags: flags, leeway: leeway, handler: handler)
     }
 
     /// Adds an idle one-shot, due `value` after its start, or at `value` when `isAbsolute`.
@@ -63,12 +64,16 @@ struct TimerStorage: ~Copyable {
     ) -> TimerID {
         var flags: TimerFlags = hasHandle ? .hasHandle : []
         if isAbsolute { flags.insert(.isAbsolute) }
-        let extra = leeway != 0 ? addExtra(TimerExtra(schedule: nil, leeway: leeway)) : -1
-        return allocate(kind: .oneShot, value: value, flags: flags, extra: extra, leeway: leeway, handler: handler)
+        guard leeway != 0 else {
+            return allocate(kind: .oneShot, value: value, flags: flags, leeway: leeway, handler: handler)
+        }
+        flags.insert(.hasExtra)
+        let extra = addExtra(TimerExtra(schedule: nil, leeway: leeway, value: value))
+        return allocate(kind: .oneShot, value: Int64(extra), flags: flags, leeway: leeway, handler: handler)
     }
 
     private mutating func allocate(
-        kind: TimerKind, value: Int64, flags: TimerFlags, extra: Int32, leeway: Int64, handler: TimerHandler
+        kind: TimerKind, value: Int64, flags: TimerFlags, leeway: Int64, handler: TimerHandler
     ) -> TimerID {
         let sequence = takeSequence()
         let slot: Int
@@ -79,15 +84,13 @@ struct TimerStorage: ~Copyable {
             records[slot].kind = kind
             records[slot].state = .idle
             records[slot].flags = flags
-            records[slot].sequence = sequence
-            records[slot].extra = extra
             records[slot].value = value
+            records.sequences[slot] = sequence
         } else {
             slot = records.count
             records.append(
-                TimerRecord(
-                    handler: handler, kind: kind, state: .idle, flags: flags, generation: 0,
-                    sequence: sequence, extra: extra, value: value))
+                TimerRecord(handler: handler, kind: kind, state: .idle, flags: flags, generation: 0, value: value),
+                sequence: sequence)
         }
         liveCount += 1
         if flags.contains(.hasHandle) { handleCount += 1 }
@@ -117,38 +120,56 @@ struct TimerStorage: ~Copyable {
         unsafeMutableAddress { records.base + slot }
     }
 
+    /// A timer's `value` (``TimerRecord/value``), in its record or, with an extra, in that.
+    @inline(__always)
+    func value(of slot: Int) -> Int64 {
+        records[slot].hasExtra ? extras[Int(records[slot].value)].value : records[slot].value
+    }
+
+    @inline(__always)
+    private mutating func setValue(_ value: Int64, of slot: Int) {
+        if records[slot].hasExtra {
+            extras[Int(records[slot].value)].value = value
+        } else {
+            records[slot].value = value
+        }
+    }
+
     /// A timer's schedule.
     func schedule(of slot: Int) -> TimerSchedule {
-        let value = records[slot].value
-        let extra = records[slot].extra
-        if records[slot].kind == .oneShot || extra < 0 {
+        let value = value(of: slot)
+        if records[slot].kind == .oneShot || !records[slot].hasExtra {
             let isAbsolute = records[slot].isAbsolute
             return .oneShot(OneShotSchedule(delay: isAbsolute ? 0 : value, deadline: isAbsolute ? value : nil))
         }
-        return extras[Int(extra)].schedule ?? .oneShot(OneShotSchedule(delay: value))
+        return extras[Int(records[slot].value)].schedule ?? .oneShot(OneShotSchedule(delay: value))
     }
 
     /// Replaces a repeating or countdown timer's schedule.
     mutating func setSchedule(_ schedule: TimerSchedule, of slot: Int) {
-        let extra = Int(records[slot].extra)
-        guard extra >= 0, records[slot].kind != .oneShot else { return }
-        extras[extra].schedule = schedule
+        guard records[slot].hasExtra, records[slot].kind != .oneShot else { return }
+        extras[Int(records[slot].value)].schedule = schedule
     }
 
     /// A timer's leeway.
     func leeway(of slot: Int) -> Int64 {
-        let extra = Int(records[slot].extra)
-        return extra >= 0 ? extras[extra].leeway : 0
+        records[slot].hasExtra ? extras[Int(records[slot].value)].leeway : 0
     }
 
     /// Keeps the time a paused timer has left (for a one-shot, in place of its delay).
     mutating func setPausedRemaining(_ left: Int64, of slot: Int) {
-        records[slot].value = left
+        setValue(left, of: slot)
         records[slot].isAbsolute = false
     }
 
     /// The deadline a running timer is scheduled for.
-    func deadline(of slot: Int) -> Int64? { records.scheduled[slot] != 0 ? records[slot].value : nil }
+    func deadline(of slot: Int) -> Int64? { hasLiveEntry(slot) ? value(of: slot) : nil }
+
+    /// The number that orders a timer among those created or scheduled (listings).
+    func sequence(of slot: Int) -> UInt32 { records.sequences[slot] & ~TimerSlab.liveBit }
+
+    @inline(__always)
+    private func hasLiveEntry(_ slot: Int) -> Bool { records.sequences[slot] & TimerSlab.liveBit != 0 }
 
     /// Ends a timer: out of the heap, handler and extra released, slot freed unless a handle
     /// names it. Returns the handler so the caller can release it outside the lock.
@@ -162,11 +183,12 @@ struct TimerStorage: ~Copyable {
             let leeway = leeway(of: slot)
             if leeway == 0 && zeroLeewayCount > 1 { zeroLeewayCount -= 1 } else { countLeeway(leeway, by: -1) }
         }
-        let extra = records[slot].extra
-        if extra >= 0 {
-            extras[Int(extra)].schedule = nil
-            freeExtras.append(extra)
-            records[slot].extra = -1
+        if records[slot].hasExtra {
+            let extra = Int(records[slot].value)
+            records[slot].value = extras[extra].value
+            records[slot].hasExtra = false
+            extras[extra].schedule = nil
+            freeExtras.append(Int32(extra))
         }
         if !records[slot].hasHandle { free(slot: slot) }
         return handler
@@ -179,6 +201,15 @@ struct TimerStorage: ~Copyable {
         return handleCount == 0
     }
 
+    private mutating func addExtra(_ extra: TimerExtra) -> Int32 {
+        if let reused = freeExtras.popLast() {
+            extras[Int(reused)] = extra
+            return reused
+        }
+        extras.append(extra)
+        return Int32(extras.count - 1)
+    }
+
     /// Frees the slot of a terminal timer whose handle is gone.
     mutating func free(slot: Int) {
         // Never the generation that handles use for their own slots (``TimerID/handleGeneration``).
@@ -188,15 +219,6 @@ struct TimerStorage: ~Copyable {
         records[slot].handler = nil
         records[slot].value = Int64(freeHead)
         freeHead = slot
-    }
-
-    private mutating func addExtra(_ extra: TimerExtra) -> Int32 {
-        if let reused = freeExtras.popLast() {
-            extras[Int(reused)] = extra
-            return reused
-        }
-        extras.append(extra)
-        return Int32(extras.count - 1)
     }
 
     private mutating func countLeeway(_ leeway: Int64, by delta: Int) {
@@ -222,45 +244,44 @@ struct TimerStorage: ~Copyable {
     mutating func schedule(slot: Int, at deadline: Int64) {
         unschedule(slot: slot)
         let sequence = takeSequence()
-        records[slot].sequence = sequence
-        records[slot].value = deadline
-        records.scheduled[slot] = sequence
+        setValue(deadline, of: slot)
+        records.sequences[slot] = sequence | TimerSlab.liveBit
         heap.insert(HeapEntry(deadline: deadline, sequence: sequence, slot: UInt32(slot)))
     }
 
     /// Starts a one-shot that was just allocated, at its deadline or `now` plus its delay.
     mutating func startNewOneShot(slot: Int, now: Int64) {
         records[slot].state = .running
-        let value = records[slot].value
+        let value = value(of: slot)
         schedule(slot: slot, at: records[slot].isAbsolute ? value : now.saturatingAdd(value))
     }
 
     /// Makes a timer's scheduled entry stale, if it has one.
     mutating func unschedule(slot: Int) {
-        guard records.scheduled[slot] != 0 else { return }
-        records.scheduled[slot] = 0
+        guard hasLiveEntry(slot) else { return }
+        records.sequences[slot] &= ~TimerSlab.liveBit
         staleCount += 1
         dropStaleEntries()
     }
 
     /// Whether a heap entry is its timer's current one.
     @inline(__always)
-    private func isLive(_ entry: HeapEntry) -> Bool { Self.isLive(entry, in: records.scheduled) }
+    private func isLive(_ entry: HeapEntry) -> Bool { Self.isLive(entry, in: records.sequences) }
 
     @inline(__always)
-    private static func isLive(_ entry: HeapEntry, in scheduled: UnsafeMutablePointer<UInt32>) -> Bool {
-        scheduled[Int(entry.slot)] == entry.sequence
+    private static func isLive(_ entry: HeapEntry, in sequences: UnsafeMutablePointer<UInt32>) -> Bool {
+        sequences[Int(entry.slot)] == entry.sequence | TimerSlab.liveBit
     }
 
     /// Keeps the heap's top live, and compacts the heap once stale entries outnumber live ones.
     private mutating func dropStaleEntries() {
         if staleCount > 32 && staleCount * 2 > heap.count {
-            let scheduled = records.scheduled
-            heap.removeAll { Self.isLive($0, in: scheduled) }
+            let sequences = records.sequences
+            heap.removeAll { Self.isLive($0, in: sequences) }
             staleCount = 0
             return
         }
-        // The top's record is read too (a live entry's timer is running), though `scheduled`
+        // The top's record is read too (a live entry's timer is running), though `sequences`
         // alone decides: it brings the record of the next timer to fire into the cache while
         // this one runs (tools/bench/README.md has the measurement).
         while let top = heap.first, !(isLive(top) && records[Int(top.slot)].state == .running) {
@@ -315,7 +336,7 @@ struct TimerStorage: ~Copyable {
         } else {
             let refills = heap.refills
             _ = heap.popFirst()
-            records.scheduled[Int(entry.slot)] = 0
+            records.sequences[Int(entry.slot)] &= ~TimerSlab.liveBit
             if heap.refills != refills { warmFront() }
             dropStaleEntries()
         }
@@ -328,7 +349,7 @@ struct TimerStorage: ~Copyable {
         var sum: UInt32 = 0
         for entry in heap.frontEntries {
             let slot = Int(entry.slot)
-            sum &+= records.scheduled[slot] &+ records[slot].generation
+            sum &+= records.sequences[slot] &+ records[slot].generation
         }
         warmed = sum
     }
@@ -341,10 +362,13 @@ struct TimerStorage: ~Copyable {
 
     // MARK: Sequence numbers
 
+    /// The largest sequence number: the top bit of ``TimerSlab/sequences`` is the live bit.
+    static let lastSequence = TimerSlab.liveBit - 1
+
     /// The next number of the counter that orders creations and schedules. Before it would
-    /// wrap, every number in use is renumbered from 1 in the same order.
+    /// pass ``lastSequence``, every number in use is renumbered from 1 in the same order.
     mutating func takeSequence() -> UInt32 {
-        if nextSequence == .max { renumberSequences() }
+        if nextSequence == Self.lastSequence { renumberSequences() }
         nextSequence += 1
         return nextSequence
     }
@@ -353,7 +377,7 @@ struct TimerStorage: ~Copyable {
     private mutating func renumberSequences() {
         var used: [UInt32] = heap.sequences
         used += manualFires[manualHead...].map(\.sequence)
-        for slot in records.indices where !records[slot].state.isTerminal { used.append(records[slot].sequence) }
+        for slot in records.indices where !records[slot].state.isTerminal { used.append(sequence(of: slot)) }
         used.sort()
         func rank(_ sequence: UInt32) -> UInt32 {
             var low = 0
@@ -369,8 +393,7 @@ struct TimerStorage: ~Copyable {
             manualFires[index].sequence = rank(manualFires[index].sequence)
         }
         for slot in records.indices where !records[slot].state.isTerminal {
-            records[slot].sequence = rank(records[slot].sequence)
-            if records.scheduled[slot] != 0 { records.scheduled[slot] = rank(records.scheduled[slot]) }
+            records.sequences[slot] = rank(sequence(of: slot)) | (records.sequences[slot] & TimerSlab.liveBit)
         }
         nextSequence = UInt32(used.count)
     }
