@@ -52,9 +52,10 @@ extension TimerClock {
             if event.isFinal { onFinish() }
             return true
         }
-        let id = timerQueue.add(
+        let queue = timerQueue
+        let id = queue.add(
             kind: .countdown, schedule: schedule, leeway: leeway, start: start,
             hasHandle: true, handler: handler)
-        return TimerHandle(queueNumber: timerQueue.number, id: id)
+        return TimerHandle(queueNumber: queue.number, id: id)
     }
 }

@@ -18,10 +18,11 @@ extension TimerClock {
                 FrameTick(index: event.index, target: event.scheduled, actual: event.now, droppedFrames: event.missed))
             return true
         }
-        let id = timerQueue.add(
+        let queue = timerQueue
+        let id = queue.add(
             kind: .frameTicker, schedule: .grid(grid), leeway: 0, start: startsRunning,
             hasHandle: true, handler: handler)
-        return TimerHandle(queueNumber: timerQueue.number, id: id)
+        return TimerHandle(queueNumber: queue.number, id: id)
     }
 
     private static func greatestCommonDivisor(_ a: Int64, _ b: Int64) -> Int64 {

@@ -13,10 +13,12 @@ extension TimerClock {
         after delay: Duration, leeway: Duration = .zero, startsRunning: Bool = true,
         _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerHandle {
-        let id = timerQueue.addOneShot(
+        // One reading of `timerQueue`: the handle's number must be the queue that has the slot.
+        let queue = timerQueue
+        let id = queue.addOneShot(
             delay: try TimerArguments.delay(delay), leeway: try TimerArguments.leeway(leeway),
             start: startsRunning, hasHandle: true, handler: .action(action))
-        return TimerHandle(queueNumber: timerQueue.number, id: id)
+        return TimerHandle(queueNumber: queue.number, id: id)
     }
 
     /// Runs `action` once at `deadline`, with no leeway and no ID: what the package's own
@@ -32,10 +34,11 @@ extension TimerClock {
         after delay: Duration, target: Target, leeway: Duration = .zero, startsRunning: Bool = true,
         _ action: @escaping @Sendable (Target, TimerFire) -> Void
     ) throws(TimerError) -> TimerHandle {
-        let id = timerQueue.addOneShot(
+        let queue = timerQueue
+        let id = queue.addOneShot(
             delay: try TimerArguments.delay(delay), leeway: try TimerArguments.leeway(leeway),
             start: startsRunning, hasHandle: true, handler: Self.weakHandler(target, action))
-        return TimerHandle(queueNumber: timerQueue.number, id: id)
+        return TimerHandle(queueNumber: queue.number, id: id)
     }
 
     static func weakHandler<Target: AnyObject & Sendable>(

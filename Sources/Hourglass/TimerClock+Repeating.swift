@@ -17,10 +17,11 @@ extension TimerClock {
         _ action: @escaping @Sendable (TimerFire) -> Void
     ) throws(TimerError) -> TimerHandle {
         let schedule = try Self.gridSchedule(every: interval, startingAfter: delay, policy: policy)
-        let id = timerQueue.add(
+        let queue = timerQueue
+        let id = queue.add(
             kind: .repeating, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
             start: startsRunning, hasHandle: true, handler: .action(action))
-        return TimerHandle(queueNumber: timerQueue.number, id: id)
+        return TimerHandle(queueNumber: queue.number, id: id)
     }
 
     /// A repeating timer that calls `action` with `target` while it lives; once `target` is
@@ -31,10 +32,11 @@ extension TimerClock {
         _ action: @escaping @Sendable (Target, TimerFire) -> Void
     ) throws(TimerError) -> TimerHandle {
         let schedule = try Self.gridSchedule(every: interval, startingAfter: delay, policy: policy)
-        let id = timerQueue.add(
+        let queue = timerQueue
+        let id = queue.add(
             kind: .repeating, schedule: schedule, leeway: try TimerArguments.leeway(leeway),
             start: startsRunning, hasHandle: true, handler: Self.weakHandler(target, action))
-        return TimerHandle(queueNumber: timerQueue.number, id: id)
+        return TimerHandle(queueNumber: queue.number, id: id)
     }
 
     private static func gridSchedule(

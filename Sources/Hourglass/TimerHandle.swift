@@ -20,14 +20,17 @@ public final class TimerHandle: Sendable, CustomStringConvertible {
     }
 
     deinit {
-        // The queue may go with its last handle: it is let go here, after the call.
+        // The queue is lent for the call only: the timer's handler may hold the queue's other
+        // handles, so it is released after the call, as is the queue after its last handle.
         let queue = TimerQueueDirectory.queue(queueNumber)
         let key = TimerID(handleSlot: slot)
-        if queue._withUnsafeGuaranteedRef({ $0.releaseHandle(key) }) { queue.release() }
+        let (handler, wasLastHandle) = queue._withUnsafeGuaranteedRef { $0.releaseHandle(key) }
+        if wasLastHandle { queue.release() }
+        _ = consume handler
     }
 
     /// Calls `body` with the queue and the handle's key for its slot. The queue is alive while
-    /// the handle is, so it is lent without a retain and a release.
+    /// the handle is (its deinit aside), so it is lent without a retain and a release.
     @inline(__always)
     private func withQueue<Result>(_ body: (TimerQueue, TimerID) -> Result) -> Result {
         let key = TimerID(handleSlot: slot)
@@ -60,5 +63,8 @@ public final class TimerHandle: Sendable, CustomStringConvertible {
     /// started on the clock's context runs to its end.
     public func cancel() { withQueue { $0.cancel($1) } }
 
-    public var description: String { "\(kind) \(id) \(state)" }
+    public var description: String {
+        let (id, kind, state) = withQueue { $0.handleListing($1) }
+        return "\(kind) \(id) \(state)"
+    }
 }

@@ -74,6 +74,15 @@ extension TimerQueue {
         lock.withLock { storage[Int(key.slot)].kind }
     }
 
+    /// A handle's timer as its description shows it, read at once.
+    func handleListing(_ key: TimerID) -> (TimerID, TimerKind, TimerState) {
+        lock.withLock {
+            let slot = Int(key.slot)
+            let id = TimerID(slot: key.slot, generation: storage[slot].generation)
+            return (id, storage[slot].kind, storage[slot].state)
+        }
+    }
+
     /// The timer's state; `cancelled` once nothing names it any more.
     func state(of id: TimerID) -> TimerState {
         lock.withLock { storage.slot(of: id).map { storage[$0].state } ?? .cancelled }
@@ -156,9 +165,10 @@ extension TimerQueue {
         }
     }
 
-    /// The handle is gone: cancel the timer if it is alive and free its slot. Returns whether it
-    /// was the queue's last handle: the caller then lets the queue go (``TimerHandle``'s deinit).
-    func releaseHandle(_ key: TimerID) -> Bool {
+    /// The handle is gone: cancel the timer if it is alive and free its slot. Returns the
+    /// cancelled timer's handler, for the caller to release, and whether it was the queue's last
+    /// handle, when the caller lets the queue go (``TimerHandle``'s deinit).
+    func releaseHandle(_ key: TimerID) -> (TimerHandler?, Bool) {
         let (released, wasLastHandle): (TimerHandler?, Bool) = lock.withLock {
             let slot = Int(key.slot)
             let wasLast = storage.dropHandle(slot: slot)
@@ -170,8 +180,7 @@ extension TimerQueue {
             rearmLocked()
             return (handler, wasLast)
         }
-        _ = consume released
-        return wasLastHandle
+        return (released, wasLastHandle)
     }
 
     /// When a timer started now counts from: inside a callback, on its thread, the instant the

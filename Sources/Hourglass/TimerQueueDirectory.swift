@@ -33,7 +33,7 @@ enum TimerQueueDirectory {
     static func reserveNumber() -> UInt32 {
         lock.withLock {
             if let reused = freeNumbers.popLast() { return reused }
-            precondition(nextNumber < UInt32.max, "Hourglass: more than 4 294 967 294 clocks at once")
+            precondition(nextNumber < UInt32.max, "Hourglass: more than 4 294 967 295 clocks at once")
             let number = nextNumber
             nextNumber += 1
             let block = Int(number >> blockBits)

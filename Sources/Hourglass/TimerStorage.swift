@@ -6,7 +6,7 @@
 /// reused slot); the heap (a ``TimerDeadlines``: a small heap in front of radix buckets)
 /// holds 16-byte entries with the key inline. Cancelling or
 /// rescheduling leaves the old entry in the heap, stale (its number is no longer the one
-/// ``TimerSlab/scheduled`` holds for its slot): stale entries are dropped when they reach the
+/// ``TimerSlab/sequences`` holds for its slot): stale entries are dropped when they reach the
 /// top, and the heap is compacted
 /// when they outnumber the live ones, so it never holds more than about twice the live
 /// timers. Schedule is O(1), pop O(log n) amortized, cancel O(1) amortized.
@@ -194,7 +194,9 @@ struct TimerStorage: ~Copyable {
         return handler
     }
 
-    /// The handle naming `slot` is gone; returns whether it was the last handle.
+    /// The handle naming `slot` is gone; returns whether it was the last handle. A slot with a
+    /// handle is never freed (``end(slot:as:)`` frees only slots without one), so a handle's
+    /// slot is its own until this.
     mutating func dropHandle(slot: Int) -> Bool {
         records[slot].hasHandle = false
         handleCount -= 1

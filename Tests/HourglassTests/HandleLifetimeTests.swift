@@ -33,6 +33,28 @@ struct HandleLifetimeTests {
         #expect(fires.values == [])
     }
 
+    @Test("a handle whose callback holds the queue's other handle: dropping it lets both go, then the queue")
+    func callbackHoldsOtherHandle() throws {
+        var clock: VirtualClock? = VirtualClock()
+        weak let queue = clock!.timerQueue
+        weak var holder: Box<TimerHandle?>?
+        // The only reference to `holder` (and so to the second handle) is the first timer's callback.
+        func firstHandle(_ clock: VirtualClock) throws -> TimerHandle {
+            let box = Box<TimerHandle?>(nil)
+            box.value = try clock.oneShot(after: .seconds(2)) { _ in }
+            holder = box
+            return try clock.oneShot(after: .seconds(1)) { _ in _ = box.value }
+        }
+        var first: TimerHandle? = try firstHandle(clock!)
+        clock = nil
+        #expect(holder?.value?.state == .running)
+        #expect(first?.state == .running)
+        #expect(queue != nil)
+        first = nil
+        #expect(holder == nil)
+        #expect(queue == nil)
+    }
+
     @Test("handles of many clocks, some gone and their numbers reused, each reach their own timer")
     func handlesOfManyClocks() throws {
         var clocks: [VirtualClock?] = (0..<20).map { _ in VirtualClock() }
