@@ -113,6 +113,34 @@ struct HandleLifetimeTests {
         #expect(queue == nil)
     }
 
+    @Test("clocks made and dropped on four threads at once, with handles: each handle reaches its own timer")
+    func clocksOnManyThreads() async {
+        let failures = await withTaskGroup(of: Int.self) { group in
+            for _ in 0..<4 {
+                group.addTask {
+                    var failures = 0
+                    for _ in 0..<50 {
+                        let clock = VirtualClock()
+                        let fired = Recorder<Int>()
+                        let handles = (0..<10).compactMap { index in
+                            try? clock.oneShot(after: .milliseconds(Int64(index + 1))) { _ in fired.append(index) }
+                        }
+                        handles[3].cancel()
+                        clock.advance(by: .seconds(1))
+                        let states = handles.map(\.state)
+                        let expected = (0..<10).map { $0 == 3 ? TimerState.cancelled : .finished }
+                        if handles.count != 10 || fired.values != [0, 1, 2, 4, 5, 6, 7, 8, 9] || states != expected {
+                            failures += 1
+                        }
+                    }
+                    return failures
+                }
+            }
+            return await group.reduce(0, +)
+        }
+        #expect(failures == 0)
+    }
+
     #if canImport(Glibc)
     @Test("a handle takes malloc's smallest block: 24 usable bytes (a 32-byte chunk)")
     func handleSize() throws {
