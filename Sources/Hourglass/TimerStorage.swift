@@ -27,11 +27,7 @@ struct TimerStorage: ~Copyable {
     private var nextSequence: UInt32
     /// Entries in the heap whose timer was cancelled or rescheduled since.
     private var staleCount = 0
-    /// How many live timers use each leeway, to find the smallest one quickly.
-    private var leewayCounts: [Int64: Int] = [:]
-    /// Live timers with no leeway (kept apart from `leewayCounts`: no hashing on the hot path).
-    private var zeroLeewayCount = 0
-    private(set) var minimumLeeway: Int64 = 0
+    private var leeways = LiveLeeways()
     private(set) var liveCount = 0
     /// Slots that a ``TimerHandle`` names; while there are any, the queue keeps itself alive.
     private(set) var handleCount = 0
@@ -94,12 +90,7 @@ struct TimerStorage: ~Copyable {
         }
         liveCount += 1
         if flags.contains(.hasHandle) { handleCount += 1 }
-        if leeway == 0 {
-            zeroLeewayCount += 1
-            minimumLeeway = 0
-        } else {
-            countLeeway(leeway, by: 1)
-        }
+        leeways.add(leeway)
         return TimerID(slot: UInt32(slot), generation: records[slot].generation)
     }
 
@@ -180,8 +171,7 @@ struct TimerStorage: ~Copyable {
         let handler = records[slot].handler.take()
         if wasLive {
             liveCount -= 1
-            let leeway = leeway(of: slot)
-            if leeway == 0 && zeroLeewayCount > 1 { zeroLeewayCount -= 1 } else { countLeeway(leeway, by: -1) }
+            leeways.remove(leeway(of: slot))
         }
         if records[slot].hasExtra {
             let extra = Int(records[slot].value)
@@ -221,23 +211,6 @@ struct TimerStorage: ~Copyable {
         records[slot].handler = nil
         records[slot].value = Int64(freeHead)
         freeHead = slot
-    }
-
-    private mutating func countLeeway(_ leeway: Int64, by delta: Int) {
-        // Most timers have no leeway: those are counted without hashing.
-        if leeway == 0 {
-            zeroLeewayCount += delta
-        } else {
-            let count = leewayCounts[leeway, default: 0] + delta
-            leewayCounts[leeway] = count == 0 ? nil : count
-        }
-        if zeroLeewayCount > 0 || leewayCounts.isEmpty {
-            minimumLeeway = 0
-        } else if delta > 0 {
-            minimumLeeway = leewayCounts.count == 1 ? leeway : min(minimumLeeway, leeway)
-        } else if leewayCounts[minimumLeeway] == nil {
-            minimumLeeway = leewayCounts.keys.min() ?? 0
-        }
     }
 
     // MARK: Due entries
@@ -318,7 +291,7 @@ struct TimerStorage: ~Copyable {
     /// Inlined: called through the queue's addressor, the call would copy the whole storage.
     var wakeInstant: Int64? {
         @inline(__always) get {
-            let scheduled = heap.first.map { $0.deadline.saturatingAdd(minimumLeeway) }
+            let scheduled = heap.first.map { $0.deadline.saturatingAdd(leeways.minimum) }
             guard manualHead < manualFires.count else { return scheduled }
             let manual = manualFires[manualHead].instant
             guard let scheduled else { return manual }
