@@ -6,13 +6,25 @@ import Glibc
 import Musl
 #endif
 
-/// Memory for arrays of plain values that grow by doubling: `realloc` grows a large block in
-/// place where it can (on Linux it moves the pages of a mapped block instead of copying them),
-/// so a growing array neither copies its contents nor touches fresh pages for them.
+/// Memory for arrays of plain values that grow (``grownCapacity(_:)``): `realloc` grows a
+/// large block in place where it can (on Linux it moves the pages of a mapped block instead of
+/// copying them), so a growing array neither copies its contents nor touches fresh pages for
+/// them.
 ///
 /// Only for types that may be moved bit by bit (no weak references) and need no more than
 /// malloc's alignment. Memory from here goes back with ``free(_:)`` alone.
 enum GrowableMemory {
+    /// Below this many entries an array doubles; from it on it grows by a quarter.
+    static let steadyGrowthFrom = 8_192
+
+    /// The capacity after `capacity` when an array is full. A small array doubles. A large
+    /// one grows by a quarter: its block is past malloc's threshold for mapped memory, where
+    /// growing moves pages instead of copying, and the memory held idle is at most a fifth of
+    /// the block instead of half.
+    static func grownCapacity(_ capacity: Int) -> Int {
+        capacity < steadyGrowthFrom ? max(16, capacity * 2) : capacity + capacity / 4
+    }
+
     static func allocate<Element>(_: Element.Type, capacity: Int) -> UnsafeMutablePointer<Element> {
         reallocate(nil, capacity: capacity)
     }

@@ -264,7 +264,7 @@ struct DeadlineBucket {
     var capacity = 0
 
     mutating func grow() {
-        capacity = max(16, capacity * 2)
+        capacity = GrowableMemory.grownCapacity(capacity)
         entries = GrowableMemory.reallocate(entries, capacity: capacity)
     }
 

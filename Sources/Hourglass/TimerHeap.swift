@@ -121,12 +121,13 @@ struct TimerHeap: ~Copyable {
         nodes[index] = entry
     }
 
-    /// Doubles the capacity with `realloc`, which moves a large block's pages rather than
-    /// copying them into fresh ones (a copy faulted in twice the heap's final size); the
-    /// entries move within the block only if its new place changes their alignment.
+    /// Grows the block (``GrowableMemory/grownCapacity(_:)``) with `realloc`, which moves a
+    /// large block's pages rather than copying them into fresh ones (a copy faulted in twice
+    /// the heap's final size); the entries move within the block only if its new place
+    /// changes their alignment.
     private mutating func grow() {
         let offset = nodes - block
-        capacity = capacity * 2 + Self.padding
+        capacity = GrowableMemory.grownCapacity(capacity + Self.padding) - Self.padding
         block = GrowableMemory.reallocate(block, capacity: capacity + Self.padding)
         nodes = Self.placed(in: block)
         if nodes - block != offset { nodes.moveInitialize(from: block + offset, count: count) }

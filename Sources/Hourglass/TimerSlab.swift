@@ -41,9 +41,9 @@ struct TimerSlab: ~Copyable {
     mutating func append(_ record: consuming TimerRecord, sequence: UInt32) {
         if count == capacity {
             // Records hold closures and no weak references: moving them bit by bit is a move.
-            base = GrowableMemory.reallocate(base, capacity: capacity * 2)
-            sequences = GrowableMemory.reallocate(sequences, capacity: capacity * 2)
-            capacity *= 2
+            capacity = GrowableMemory.grownCapacity(capacity)
+            base = GrowableMemory.reallocate(base, capacity: capacity)
+            sequences = GrowableMemory.reallocate(sequences, capacity: capacity)
         }
         (base + count).initialize(to: record)
         sequences[count] = sequence

@@ -101,3 +101,50 @@ extension StorageTests {
         }
     }
 }
+
+extension StorageTests {
+    @Test("an array doubles while small and grows by a quarter from 8 192 entries on")
+    func growthSteps() {
+        #expect(GrowableMemory.grownCapacity(0) == 16)
+        #expect(GrowableMemory.grownCapacity(16) == 32)
+        #expect(GrowableMemory.grownCapacity(4_096) == 8_192)
+        #expect(GrowableMemory.grownCapacity(8_192) == 10_240)
+        #expect(GrowableMemory.grownCapacity(1_000_000) == 1_250_000)
+        // Filled one entry at a time, a large array is never more than a fifth idle.
+        var capacity = 16
+        for count in 1...2_000_000 {
+            if count > capacity { capacity = GrowableMemory.grownCapacity(capacity) }
+            if count > GrowableMemory.steadyGrowthFrom && count * 5 < capacity * 4 {
+                Issue.record("capacity \(capacity) for \(count) entries")
+                return
+            }
+        }
+    }
+
+    @Test("a plain heap and the slab keep every entry through 30 000 inserts of growth")
+    func largeGrowth() throws {
+        var random = SplitMix64(seed: 11)
+        var deadlines = TimerDeadlines(usesBuckets: false)
+        var expected: [Int64] = []
+        for index in 0..<30_000 {
+            let deadline = Int64.random(in: 0...1_000_000, using: &random)
+            deadlines.insert(HeapEntry(deadline: deadline, sequence: UInt32(index + 1), slot: UInt32(index)))
+            expected.append(deadline)
+        }
+        var popped: [Int64] = []
+        while let entry = deadlines.popFirst() { popped.append(entry.deadline) }
+        #expect(popped == expected.sorted())
+
+        let clock = VirtualClock()
+        let fired = Recorder<Int>()
+        var timers: [(deadline: Int64, number: Int)] = []
+        for number in 0..<30_000 {
+            let deadline = Int64.random(in: 1...1_000, using: &random)
+            _ = try clock.schedule(at: .milliseconds(deadline)) { _ in fired.append(number) }
+            timers.append((deadline, number))
+        }
+        clock.advance(by: .seconds(1))
+        #expect(fired.values == timers.sorted { ($0.deadline, $0.number) < ($1.deadline, $1.number) }.map(\.number))
+        expectNothingPending(clock)
+    }
+}

@@ -18,6 +18,13 @@ enum HourglassBench {
             let rounds = value(after: "--rounds", in: arguments).flatMap(Int.init) ?? 1
             exit(ColdScale.runRow(key: key, count: count, rounds: rounds) ? 0 : 1)
         }
+        if arguments.contains("--memory-sweep") {
+            MemorySweep.run(
+                from: value(after: "--from", in: arguments).flatMap(Int.init) ?? 10_000,
+                to: value(after: "--to", in: arguments).flatMap(Int.init) ?? 1_000_000,
+                steps: value(after: "--steps", in: arguments).flatMap(Int.init) ?? 40)
+            return
+        }
         if arguments.contains("--profile-schedule") {
             // For `valgrind --tool=callgrind`: 100 000 one-shots (`--count N`) scheduled and
             // cancelled on a VirtualClock (`--clock libevent|dispatch`), nothing else; by TimerID

@@ -25,7 +25,8 @@ struct ScaleResult {
 
 /// `n` timers far in the future, then cancelled in random order, on each peer. Memory is what
 /// malloc holds for them while all are pending (mallinfo2); the Swift peers keep one handle
-/// per timer in an array (8 bytes each, counted), as a caller would.
+/// per timer in an array, as a caller would (its 8 bytes a timer, reserved before, are not
+/// counted, as the C peers' own arrays are not).
 enum ScalePeers {
     static func floor(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
         let result = floor_scale(delays, order, Int32(delays.count))
