@@ -25,6 +25,10 @@ enum HourglassBench {
                 steps: value(after: "--steps", in: arguments).flatMap(Int.init) ?? 40)
             return
         }
+        if arguments.contains("--profile-drain") {
+            DrainProfile.run(count: value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000)
+            return
+        }
         if arguments.contains("--profile-schedule") {
             // For `valgrind --tool=callgrind`: 100 000 one-shots (`--count N`) scheduled and
             // cancelled on a VirtualClock (`--clock libevent|dispatch`), nothing else; by TimerID
