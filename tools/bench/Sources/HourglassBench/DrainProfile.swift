@@ -40,7 +40,10 @@ enum DrainProfile {
         for round in 0..<5 {
             for (peer, body) in peers {
                 let fired = body(delays).sorted()
-                guard fired.count == count, count > 1_000 else { continue }
+                guard fired.count == count else {
+                    print("round \(round) \(peer): \(fired.count) of \(count) timers fired")
+                    continue
+                }
                 let first = fired[0]
                 let thousandth = Double(fired[999] - first) / 999
                 let whole = Double(fired[count - 1] - first) / Double(count - 1)

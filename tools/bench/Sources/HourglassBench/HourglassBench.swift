@@ -14,26 +14,31 @@ enum HourglassBench {
         let json = value(after: "--json", in: arguments)
         if let key = value(after: "--cold-row", in: arguments) {
             // One cold row, run by the parent in a fresh process (ColdScale).
-            let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000
+            let count = count(in: arguments, default: 100_000)
             let rounds = value(after: "--rounds", in: arguments).flatMap(Int.init) ?? 1
             exit(ColdScale.runRow(key: key, count: count, rounds: rounds) ? 0 : 1)
         }
         if arguments.contains("--memory-sweep") {
-            MemorySweep.run(
-                from: value(after: "--from", in: arguments).flatMap(Int.init) ?? 10_000,
-                to: value(after: "--to", in: arguments).flatMap(Int.init) ?? 1_000_000,
-                steps: value(after: "--steps", in: arguments).flatMap(Int.init) ?? 40)
+            let from = value(after: "--from", in: arguments).flatMap(Int.init) ?? 10_000
+            let to = value(after: "--to", in: arguments).flatMap(Int.init) ?? 1_000_000
+            let steps = value(after: "--steps", in: arguments).flatMap(Int.init) ?? 40
+            guard from >= 1, to >= from, to <= 100_000_000, steps >= 1 else {
+                fail("--memory-sweep needs 1 <= --from <= --to <= 100000000 and --steps >= 1")
+            }
+            MemorySweep.run(from: from, to: to, steps: steps)
             return
         }
         if arguments.contains("--profile-drain") {
-            DrainProfile.run(count: value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000)
+            let count = count(in: arguments, default: 100_000)
+            guard count > 1_000 else { fail("--profile-drain needs a --count above 1000") }
+            DrainProfile.run(count: count)
             return
         }
         if arguments.contains("--profile-schedule") {
             // For `valgrind --tool=callgrind`: 100 000 one-shots (`--count N`) scheduled and
             // cancelled on a VirtualClock (`--clock libevent|dispatch`), nothing else; by TimerID
             // with `--by-id`.
-            let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000
+            let count = count(in: arguments, default: 100_000)
             var random = SplitMix(seed: 42)
             let delays = (0..<count).map { _ in Int64.random(in: 3_600_000_000_000...7_200_000_000_000, using: &random)
             }
@@ -51,21 +56,17 @@ enum HourglassBench {
         }
         let only = Set(value(after: "--only", in: arguments)?.split(separator: ",").map(String.init) ?? [])
         if let unknown = only.first(where: { !BenchmarkRun.measures.contains($0) }) {
-            FileHandle.standardError.write(
-                Data(
-                    "hourglass-bench: unknown measure '\(unknown)'; use \(BenchmarkRun.measures.joined(separator: ", "))\n"
-                        .utf8))
-            exit(2)
+            fail("unknown measure '\(unknown)'; use \(BenchmarkRun.measures.joined(separator: ", "))")
         }
         if arguments.contains("--profile-flow") {
             // For callgrind: `--count N` whole 60 s verification flows on a VirtualClock.
-            let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 1_000
+            let count = count(in: arguments, default: 1_000)
             print(VirtualMeasures.verificationFlow(runs: count) ?? .nan)
             return
         }
         if arguments.contains("--profile-virtual") {
             // For callgrind: 100 000 one-shots (`--count N`) at random deadlines run by a VirtualClock.
-            let count = value(after: "--count", in: arguments).flatMap(Int.init) ?? 100_000
+            let count = count(in: arguments, default: 100_000)
             var random = SplitMix(seed: 42)
             let delays = (0..<count).map { _ in Int64.random(in: 0...3_600_000_000_000, using: &random) }
             print(VirtualMeasures.firesPerSecond(delays))
@@ -85,6 +86,22 @@ enum HourglassBench {
             }
         }
     }
+}
+
+/// The value of `--count`: `fallback` without one; exits 2 unless it is a number from 1 to
+/// 10 000 000.
+private func count(in arguments: [String], default fallback: Int) -> Int {
+    guard let text = value(after: "--count", in: arguments) else { return fallback }
+    guard let count = Int(text), (1...10_000_000).contains(count) else {
+        fail("--count needs a number from 1 to 10000000, not '\(text)'")
+    }
+    return count
+}
+
+/// Says what was wrong with the command line and exits 2.
+private func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data("hourglass-bench: \(message)\n".utf8))
+    exit(2)
 }
 
 /// The argument after `option`, if both are there.
