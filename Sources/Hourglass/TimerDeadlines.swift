@@ -23,7 +23,12 @@
 /// Only ``VirtualClock`` uses the buckets. A fill moves a whole bucket at once, so one pop
 /// now and then takes as long as thousands: a virtual clock running a batch of timers gains
 /// from it, but a real clock firing a burst on time would fall behind. For those, every entry
-/// stays in the front, a plain heap (`usesBuckets: false`).
+/// stays in the front, a plain heap (`usesBuckets: false`). Once it holds twice `stagedTarget`
+/// entries, the earliest `stagedTarget` are also staged ahead of time in a heap of their own
+/// (`staged`, at most twice `stagedTarget`: small enough to stay in the cache while the clock
+/// sleeps). A burst of due timers pops from it; the large heap is read as timers are added
+/// (``insert(_:)``) and after each run of due timers (``stage(upTo:)``), not on each fire.
+/// `fence` separates the two: no staged entry follows it, and no entry of the front precedes it.
 ///
 /// Stale entries are handled by ``TimerStorage`` as with a plain heap: the order they are
 /// dropped in does not matter, and ``removeAll(keepingOnly:)`` drops them everywhere.
@@ -33,8 +38,18 @@ struct TimerDeadlines: ~Copyable {
     /// A drained bucket keeps its memory up to this many entries, or four times the entries
     /// held; a larger one is freed.
     private static let keptCapacity = 4_096
+    /// How many entries staging keeps ahead, without buckets, unless told otherwise.
+    static let defaultStagedTarget = 4_096
 
     private var front = TimerHeap()
+    /// Without buckets: the earliest entries, each preceding `fence` (see above).
+    private var staged = TimerHeap()
+    /// Without buckets, while `staged` holds entries: the last entry staged from the front, or
+    /// the earliest entry a shrink moved back; an added entry that precedes it is staged.
+    private var fence: HeapEntry?
+    private let stages: Bool
+    /// How many entries staging keeps ahead (``defaultStagedTarget``).
+    private let stagedTarget: Int
     /// 64 buckets: bucket `b` holds entries whose key's highest bit differing from `base` is `b`.
     private let buckets: UnsafeMutablePointer<DeadlineBucket>
     /// Bit `b` is set when bucket `b` holds entries.
@@ -56,10 +71,13 @@ struct TimerDeadlines: ~Copyable {
     /// - Parameters:
     ///   - usesBuckets: false keeps every entry in the front, a plain heap.
     ///   - spillThreshold: how many entries the front holds before the buckets are used.
-    init(usesBuckets: Bool, spillThreshold: Int = 2_048) {
+    ///   - stagedTarget: without buckets, how many entries staging keeps ahead.
+    init(usesBuckets: Bool, spillThreshold: Int = 2_048, stagedTarget: Int = defaultStagedTarget) {
         buckets = .allocate(capacity: 64)
         buckets.initialize(repeating: DeadlineBucket(), count: 64)
         self.spillThreshold = usesBuckets ? max(1, spillThreshold) : .max
+        stages = !usesBuckets
+        self.stagedTarget = max(1, stagedTarget)
         frontMask = .max
     }
 
@@ -68,19 +86,32 @@ struct TimerDeadlines: ~Copyable {
         buckets.deallocate()
     }
 
-    var count: Int { front.count + farCount }
+    var count: Int { staged.count + front.count + farCount }
+
+    /// How many entries are staged (tests).
+    var stagedCount: Int { staged.count }
 
     /// The entries of the front, in no particular order: the next to be popped, unless
     /// earlier ones are inserted.
     var frontEntries: UnsafeBufferPointer<HeapEntry> { front.entries }
 
-    var first: HeapEntry? { front.first }
+    var first: HeapEntry? { staged.first ?? front.first }
 
     /// An order-keeping map of deadlines onto unsigned keys.
     @inline(__always)
     private static func key(_ deadline: Int64) -> UInt64 { UInt64(bitPattern: deadline) ^ (1 << 63) }
 
     mutating func insert(_ entry: HeapEntry) {
+        if stages {
+            if let fence, entry.precedes(fence) {
+                staged.insert(entry)
+                if staged.count > 2 * stagedTarget { shrinkStaged() }
+            } else {
+                front.insert(entry)
+                if staged.count < stagedTarget { stage(upTo: 2) }
+            }
+            return
+        }
         let key = Self.key(entry.deadline)
         let difference = key ^ base
         if key < base || difference <= frontMask {
@@ -93,6 +124,11 @@ struct TimerDeadlines: ~Copyable {
 
     /// Removes and returns the earliest entry.
     mutating func popFirst() -> HeapEntry? {
+        if staged.count > 0 {
+            let top = staged.popFirst()
+            if staged.count == 0 { fence = nil }
+            return top
+        }
         let top = front.popFirst()
         if front.count == 0 { frontRanEmpty() }
         return top
@@ -107,6 +143,8 @@ struct TimerDeadlines: ~Copyable {
 
     /// Keeps only the entries `isLive` accepts.
     mutating func removeAll(keepingOnly isLive: (HeapEntry) -> Bool) {
+        staged.removeAll(keepingOnly: isLive)
+        if staged.count == 0 { fence = nil }
         front.removeAll(keepingOnly: isLive)
         var left = occupied
         while left != 0 {
@@ -128,7 +166,7 @@ struct TimerDeadlines: ~Copyable {
 
     /// The sequence numbers of every entry, in no particular order.
     var sequences: [UInt32] {
-        var all = front.sequences
+        var all = staged.sequences + front.sequences
         forEachFarEntry { all.append($0.pointee.sequence) }
         return all
     }
@@ -136,8 +174,40 @@ struct TimerDeadlines: ~Copyable {
     /// Calls `body` with every entry's sequence number, to be replaced by what it returns.
     /// The relative order of the numbers must not change, so the order stays valid.
     mutating func renumber(_ body: (UInt32) -> UInt32) {
+        staged.renumber(body)
+        // The fence's number may be in use no more: `body` maps any number in order (perhaps
+        // onto the next one in use), so the fence still separates the staged entries.
+        if var moved = fence {
+            moved.sequence = body(moved.sequence)
+            fence = moved
+        }
         front.renumber(body)
         forEachFarEntry { $0.pointee.sequence = body($0.pointee.sequence) }
+    }
+
+    /// Without buckets: moves up to `limit` of the earliest entries from the front to `staged`,
+    /// while it holds fewer than `stagedTarget` and the whole at least twice that. A clock
+    /// calls it after a run of due timers, before it sleeps, so that the next run pops from
+    /// memory still in the cache.
+    mutating func stage(upTo limit: Int) {
+        // A smaller heap stays in the cache by itself.
+        guard stages && count >= 2 * stagedTarget else { return }
+        var moved = 0
+        while moved < limit && staged.count < stagedTarget, let entry = front.popFirst() {
+            // In increasing order, so each insert is a store.
+            staged.insert(entry)
+            fence = entry
+            moved += 1
+        }
+    }
+
+    /// `staged` holds twice `stagedTarget`: keeps its earliest `stagedTarget` and moves the
+    /// rest back to the front.
+    private mutating func shrinkStaged() {
+        let pivot = staged.entry(ranked: stagedTarget)
+        for entry in staged.entries where !entry.precedes(pivot) { front.insert(entry) }
+        staged.removeAll { $0.precedes(pivot) }
+        fence = pivot
     }
 
     /// Keeps the front filled while buckets hold entries; once everything is gone, the queue is
@@ -254,32 +324,5 @@ struct TimerDeadlines: ~Copyable {
         }
         refills &+= 1
         bucketEntriesRead &+= moving
-    }
-}
-
-/// One bucket of ``TimerDeadlines``: entries in no order, in memory of their own.
-struct DeadlineBucket {
-    var entries: UnsafeMutablePointer<HeapEntry>?
-    var count = 0
-    var capacity = 0
-
-    mutating func grow() {
-        capacity = GrowableMemory.grownCapacity(capacity)
-        entries = GrowableMemory.reallocate(entries, capacity: capacity)
-    }
-
-    /// Makes room for `needed` entries in an empty bucket.
-    mutating func reserve(_ needed: Int) {
-        guard capacity < needed else { return }
-        GrowableMemory.free(entries)
-        entries = GrowableMemory.allocate(HeapEntry.self, capacity: needed)
-        capacity = needed
-    }
-
-    mutating func release() {
-        GrowableMemory.free(entries)
-        entries = nil
-        count = 0
-        capacity = 0
     }
 }

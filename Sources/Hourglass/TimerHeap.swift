@@ -81,6 +81,38 @@ struct TimerHeap: ~Copyable {
         }
     }
 
+    /// The entry `rank` others precede (0: the first), found by selection in a copy of the
+    /// entries, in O(count) on average. `rank` must be below ``count``.
+    func entry(ranked rank: Int) -> HeapEntry {
+        precondition(rank >= 0 && rank < count)
+        return withUnsafeTemporaryAllocation(of: HeapEntry.self, capacity: count) { copy in
+            _ = copy.initialize(from: entries)
+            var (low, high) = (0, count - 1)
+            while low < high {
+                // Hoare's partition around the middle entry.
+                let pivot = copy[(low + high) / 2]
+                var (left, right) = (low, high)
+                while left <= right {
+                    while copy[left].precedes(pivot) { left += 1 }
+                    while pivot.precedes(copy[right]) { right -= 1 }
+                    if left <= right {
+                        copy.swapAt(left, right)
+                        left += 1
+                        right -= 1
+                    }
+                }
+                if rank <= right {
+                    high = right
+                } else if rank >= left {
+                    low = left
+                } else {
+                    break
+                }
+            }
+            return copy[rank]
+        }
+    }
+
     /// The sequence numbers of every entry, in no particular order.
     var sequences: [UInt32] {
         (0..<count).map { nodes[$0].sequence }

@@ -192,6 +192,8 @@ public final class TimerQueue: @unchecked Sendable {
                 lock.lock()
             }
         }
+        // Before the clock sleeps: what the next run will pop, from memory still in the cache.
+        storage.stage(upTo: ran &+ 16)
         isRunningDue = false
         rearmLocked()
         lock.unlock()

@@ -3,13 +3,13 @@
 ///
 /// Not thread-safe: ``TimerQueue`` owns it and touches it only under its lock. Records live in
 /// a flat array addressed by slot + generation (so a stale ``TimerID`` can never reach a
-/// reused slot); the heap (a ``TimerDeadlines``: a small heap in front of radix buckets)
-/// holds 16-byte entries with the key inline. Cancelling or
-/// rescheduling leaves the old entry in the heap, stale (its number is no longer the one
-/// ``TimerSlab/sequences`` holds for its slot): stale entries are dropped when they reach the
-/// top, and the heap is compacted
-/// when they outnumber the live ones, so it never holds more than about twice the live
-/// timers. Schedule is O(1), pop O(log n) amortized, cancel O(1) amortized.
+/// reused slot); the heap (a ``TimerDeadlines``: a heap, with radix buckets behind it on
+/// ``VirtualClock`` and its earliest entries staged apart on the real clocks) holds 16-byte
+/// entries with the key inline. Cancelling or rescheduling leaves the old entry in the heap,
+/// stale (its number is no longer the one ``TimerSlab/sequences`` holds for its slot): stale
+/// entries are dropped when they reach the top, and the heap is compacted when they outnumber
+/// the live ones, so it never holds more than about twice the live timers. Schedule is O(1),
+/// pop O(log n) amortized, cancel O(1) amortized.
 struct TimerStorage: ~Copyable {
     private(set) var records = TimerSlab()
     /// The free slots, last freed first, chained through their records' `value`s; -1 for none.
@@ -37,7 +37,7 @@ struct TimerStorage: ~Copyable {
     /// - Parameters:
     ///   - lastSequence: the sequence counter's start (tests start it near ``lastSequence``).
     ///   - usesBuckets: whether far deadlines wait in radix buckets (``VirtualClock``) rather
-    ///     than all in the heap (see ``TimerDeadlines``).
+    ///     than all in the heap, the earliest staged ahead (see ``TimerDeadlines``).
     init(lastSequence: UInt32 = 0, usesBuckets: Bool = false) {
         nextSequence = lastSequence
         heap = TimerDeadlines(usesBuckets: usesBuckets)
@@ -316,6 +316,12 @@ struct TimerStorage: ~Copyable {
             dropStaleEntries()
         }
         return entry
+    }
+
+    /// Stages up to `limit` of the earliest deadlines ahead of their fires
+    /// (``TimerDeadlines/stage(upTo:)``); a no-op with buckets.
+    mutating func stage(upTo limit: Int) {
+        heap.stage(upTo: limit)
     }
 
     /// Reads what firing the front's entries will read, all at once: the misses overlap,

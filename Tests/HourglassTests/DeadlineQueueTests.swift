@@ -9,13 +9,27 @@ struct DeadlineQueueTests {
         "entries come out in (deadline, sequence) order through fills, drops, removals, past and extreme deadlines",
         arguments: [1, 2, 3] as [UInt64], [1, 16, 2_048])
     func randomOperations(seed: UInt64, spillThreshold: Int) {
+        randomOperations(seed: seed, TimerDeadlines(usesBuckets: true, spillThreshold: spillThreshold))
+    }
+
+    @Test(
+        "without buckets, staged entries come out in (deadline, sequence) order through staging, shrinks and removals",
+        arguments: [1, 2, 3] as [UInt64], [1, 4, 64])
+    func randomOperationsStaged(seed: UInt64, stagedTarget: Int) {
+        randomOperations(seed: seed, TimerDeadlines(usesBuckets: false, stagedTarget: stagedTarget), staging: true)
+    }
+
+    private func randomOperations(seed: UInt64, _ start: consuming TimerDeadlines, staging: Bool = false) {
         var random = SplitMix64(seed: seed)
-        var queue = TimerDeadlines(usesBuckets: true, spillThreshold: spillThreshold)
+        var queue = start
         var model = DeadlineModel()
         var mismatches: [String] = []
         for step in 0..<30_000 {
             let operation = Int.random(in: 0..<100, using: &random)
-            if operation < 55 {
+            if staging && operation < 5 {
+                // A clock stages the earliest entries after a run of due timers.
+                queue.stage(upTo: Int.random(in: 0...40, using: &random))
+            } else if operation < 55 {
                 // Deadlines near the last one popped, far ahead, in the past, extreme, or repeated.
                 let deadline: Int64
                 switch Int.random(in: 0..<10, using: &random) {
@@ -58,6 +72,46 @@ struct DeadlineQueueTests {
         }
         #expect(queue.popFirst() == nil)
         #expect(Array(mismatches.prefix(5)) == [])
+    }
+
+    @Test("without buckets, 20 000 entries in random order: staging keeps the earliest apart and they pop in order")
+    func stagingKeepsTheEarliest() {
+        var random = SplitMix64(seed: 7)
+        var queue = TimerDeadlines(usesBuckets: false, stagedTarget: 256)
+        var model = DeadlineModel()
+        for _ in 0..<20_000 {
+            queue.insert(model.add(deadline: Int64.random(in: 0..<1_000_000_000, using: &random)))
+        }
+        // Topped up to 256 as entries came, shrunk back to 256 whenever it passed 512.
+        #expect((256...512).contains(queue.stagedCount))
+        // Renumbered as on a wrap of the sequence numbers: the order and the split hold.
+        queue.renumber { $0 * 3 }
+        for index in model.entries.indices { model.entries[index].sequence *= 3 }
+        var popped: [HeapEntry] = []
+        while popped.count < 300, let entry = queue.popFirst() {
+            popped.append(entry)
+            queue.stage(upTo: 1)
+        }
+        var expected: [HeapEntry] = []
+        while expected.count < 300, let entry = model.popFirst() { expected.append(entry) }
+        #expect(popped.map(\.sequence) == expected.map(\.sequence))
+        // One staged a pop: from 512 at most, 300 pops leave it at 256.
+        #expect(queue.stagedCount == 256)
+        #expect(queue.count == 20_000 - 300)
+    }
+
+    @Test("selection finds the entry of every rank, with repeated deadlines", arguments: [1, 2, 5, 64, 1_000])
+    func selection(count: Int) {
+        var random = SplitMix64(seed: UInt64(count))
+        var heap = TimerHeap()
+        var entries: [HeapEntry] = []
+        for sequence in 0..<UInt32(count) {
+            let entry = HeapEntry(deadline: Int64.random(in: 0..<8, using: &random), sequence: sequence, slot: 0)
+            heap.insert(entry)
+            entries.append(entry)
+        }
+        let sorted = entries.sorted { $0.precedes($1) }.map(\.sequence)
+        #expect((0..<count).map { heap.entry(ranked: $0).sequence } == sorted)
     }
 
     @Test("renumbering keeps the order, in the front and the buckets")
