@@ -16,6 +16,9 @@ final class ChildProcess: @unchecked Sendable {
     private let lock = NSLock()
     private var received: [Line] = []
     private var pending = Data()
+    /// Whether the reader has seen the end of the output (the child and its copies of the pipe
+    /// are gone).
+    private var reachedEnd = false
 
     /// Starts `executable` with `arguments`.
     init(_ executable: URL, arguments: [String]) throws {
@@ -31,6 +34,7 @@ final class ChildProcess: @unchecked Sendable {
                 if chunk.isEmpty { break }
                 self.take(chunk)
             }
+            self.lock.withLock { self.reachedEnd = true }
         }
         thread.start()
     }
@@ -60,12 +64,17 @@ final class ChildProcess: @unchecked Sendable {
         }
     }
 
-    /// Waits for the child to exit and returns its status; kills it after `limit`.
+    /// Waits for the child to exit and returns its status; kills it after `limit`. Returns once
+    /// its last line is in ``lines`` too: the exit can come before the reader has read it.
     func finish(limit: Duration = .seconds(15)) async -> Int32 {
         let end = ContinuousClock.now + limit
         while process.isRunning && ContinuousClock.now < end { try? await Task.sleep(for: .milliseconds(10)) }
         if process.isRunning { process.terminate() }
         process.waitUntilExit()
+        let readEnd = ContinuousClock.now + .seconds(5)
+        while !lock.withLock({ reachedEnd }) && ContinuousClock.now < readEnd {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
         return process.terminationStatus
     }
 
