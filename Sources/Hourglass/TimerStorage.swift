@@ -38,9 +38,13 @@ struct TimerStorage: ~Copyable {
     ///   - lastSequence: the sequence counter's start (tests start it near ``lastSequence``).
     ///   - usesBuckets: whether far deadlines wait in radix buckets (``VirtualClock``) rather
     ///     than all in the heap, the earliest staged ahead (see ``TimerDeadlines``).
-    init(lastSequence: UInt32 = 0, usesBuckets: Bool = false) {
+    ///   - stagedTarget: without buckets, how many deadlines are staged ahead (tests make it small).
+    init(
+        lastSequence: UInt32 = 0, usesBuckets: Bool = false,
+        stagedTarget: Int = TimerDeadlines.defaultStagedTarget
+    ) {
         nextSequence = lastSequence
-        heap = TimerDeadlines(usesBuckets: usesBuckets)
+        heap = TimerDeadlines(usesBuckets: usesBuckets, stagedTarget: stagedTarget)
     }
 
     // MARK: Slab

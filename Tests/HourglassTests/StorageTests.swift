@@ -78,6 +78,47 @@ extension StorageTests {
 }
 
 /// A backend whose time stays at zero; tests call `runDue` themselves.
+extension StorageTests {
+    @Test(
+        "a real clock's queue with its earliest deadlines staged: each due timer fires once, in order, through cancels and additions between runs",
+        arguments: [1, 16, 256])
+    func stagedTimersFireInOrder(stagedTarget: Int) {
+        let queue = TimerQueue(backend: ManualBackend(), storage: TimerStorage(stagedTarget: stagedTarget))
+        var random = SplitMix64(seed: UInt64(stagedTarget))
+        let fired = Recorder<Int>()
+        // The timers neither fired nor cancelled: deadline (ms) and number, in insertion order.
+        var pending: [(deadline: Int64, number: Int)] = []
+        var ids: [TimerID] = []
+        func add(_ deadline: Int64) {
+            let number = ids.count
+            ids.append(
+                queue.addOneShot(
+                    deadline: deadline * 1_000_000, leeway: 0, hasHandle: false,
+                    handler: .action { _ in fired.append(number) }))
+            pending.append((deadline, number))
+        }
+        // Whole milliseconds: many timers share a deadline.
+        for _ in 0..<3_000 { add(Int64.random(in: 1...10_000, using: &random)) }
+        var expected: [Int] = []
+        for wake in stride(from: Int64(250), through: 12_000, by: 250) {
+            // Cancel some; add some, part before what is staged (or past due), part far ahead.
+            for _ in 0..<40 where !pending.isEmpty {
+                let cancelled = pending.remove(at: Int.random(in: pending.indices, using: &random))
+                queue.cancel(ids[cancelled.number])
+            }
+            for _ in 0..<120 where wake <= 10_000 { add(wake + Int64.random(in: -249...2_000, using: &random)) }
+            queue.runDue(now: TimerInstant(nanoseconds: wake * 1_000_000))
+            let due = pending.filter { $0.deadline <= wake }
+            expected += due.sorted { ($0.deadline, $0.number) < ($1.deadline, $1.number) }.map(\.number)
+            pending.removeAll { $0.deadline <= wake }
+        }
+        #expect(pending.isEmpty)
+        #expect(fired.values.count == expected.count)
+        #expect(fired.values == expected)
+        #expect(queue.pendingTimers == [])
+    }
+}
+
 final class ManualBackend: TimerBackend {
     var now: TimerInstant { .zero }
     func attach(_ runner: TimerRunner) {}
