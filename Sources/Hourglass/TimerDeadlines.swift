@@ -22,13 +22,14 @@
 ///
 /// Only ``VirtualClock`` uses the buckets. A fill moves a whole bucket at once, so one pop
 /// now and then takes as long as thousands: a virtual clock running a batch of timers gains
-/// from it, but a real clock firing a burst on time would fall behind. For those, every entry
-/// stays in the front, a plain heap (`usesBuckets: false`). Once it holds twice `stagedTarget`
-/// entries, the earliest `stagedTarget` are also staged ahead of time in a heap of their own
-/// (`staged`, at most twice `stagedTarget`: small enough to stay in the cache while the clock
-/// sleeps). A burst of due timers pops from it; the large heap is read as timers are added
-/// (``insert(_:)``) and after each run of due timers (``stage(upTo:)``), not on each fire.
-/// `fence` separates the two: no staged entry follows it, and no entry of the front precedes it.
+/// from it, but a real clock firing a burst on time would fall behind. For those, no entry
+/// goes to a bucket: the front is a plain heap (`usesBuckets: false`), and while it and `staged`
+/// hold at least twice `stagedTarget` entries, the earliest are moved from it, a few at a time,
+/// into `staged`: a heap of up to `stagedTarget` such entries (twice that with the entries added
+/// before them), small enough to stay in the cache while the clock sleeps. A burst of due timers
+/// pops from it; the large heap is read as timers are added (``insert(_:)``) and after each run
+/// of due timers (``stage(upTo:)``), not on each fire. `fence` separates the two: no staged
+/// entry follows it, and no entry of the front precedes it.
 ///
 /// Stale entries are handled by ``TimerStorage`` as with a plain heap: the order they are
 /// dropped in does not matter, and ``removeAll(keepingOnly:)`` drops them everywhere.
@@ -77,7 +78,7 @@ struct TimerDeadlines: ~Copyable {
         buckets.initialize(repeating: DeadlineBucket(), count: 64)
         self.spillThreshold = usesBuckets ? max(1, spillThreshold) : .max
         stages = !usesBuckets
-        self.stagedTarget = max(1, stagedTarget)
+        self.stagedTarget = min(max(1, stagedTarget), Int.max / 4)
         frontMask = .max
     }
 
@@ -91,8 +92,8 @@ struct TimerDeadlines: ~Copyable {
     /// How many entries are staged (tests).
     var stagedCount: Int { staged.count }
 
-    /// The entries of the front, in no particular order: the next to be popped, unless
-    /// earlier ones are inserted.
+    /// The entries of the front, in no particular order: with buckets, the next to be popped,
+    /// unless earlier ones are inserted.
     var frontEntries: UnsafeBufferPointer<HeapEntry> { front.entries }
 
     var first: HeapEntry? { staged.first ?? front.first }
@@ -201,8 +202,8 @@ struct TimerDeadlines: ~Copyable {
         }
     }
 
-    /// `staged` holds twice `stagedTarget`: keeps its earliest `stagedTarget` and moves the
-    /// rest back to the front.
+    /// `staged` holds more than twice `stagedTarget`: keeps its earliest `stagedTarget` and
+    /// moves the rest back to the front.
     private mutating func shrinkStaged() {
         let pivot = staged.entry(ranked: stagedTarget)
         for entry in staged.entries where !entry.precedes(pivot) { front.insert(entry) }

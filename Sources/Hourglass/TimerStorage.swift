@@ -8,8 +8,9 @@
 /// entries with the key inline. Cancelling or rescheduling leaves the old entry in the heap,
 /// stale (its number is no longer the one ``TimerSlab/sequences`` holds for its slot): stale
 /// entries are dropped when they reach the top, and the heap is compacted when they outnumber
-/// the live ones, so it never holds more than about twice the live timers. Schedule is O(1),
-/// pop O(log n) amortized, cancel O(1) amortized.
+/// the live ones, so it never holds more than about twice the live timers. Schedule is
+/// O(log n) (amortized: now and then a compaction, or on a real clock the shrink of its staged
+/// entries, takes longer), pop O(log n) amortized, cancel O(1) amortized.
 struct TimerStorage: ~Copyable {
     private(set) var records = TimerSlab()
     /// The free slots, last freed first, chained through their records' `value`s; -1 for none.

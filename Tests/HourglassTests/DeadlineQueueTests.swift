@@ -5,31 +5,48 @@ import Testing
 
 @Suite("The deadline queue: a small heap in front of radix buckets")
 struct DeadlineQueueTests {
+    /// How often each operation comes, per thousand steps; the rest compact the queue.
+    private struct Mix {
+        var stage = 0
+        var insert: Int
+        var pop: Int
+        var renumber = 0
+    }
+
     @Test(
         "entries come out in (deadline, sequence) order through fills, drops, removals, past and extreme deadlines",
         arguments: [1, 2, 3] as [UInt64], [1, 16, 2_048])
     func randomOperations(seed: UInt64, spillThreshold: Int) {
-        randomOperations(seed: seed, TimerDeadlines(usesBuckets: true, spillThreshold: spillThreshold))
+        let queue = TimerDeadlines(usesBuckets: true, spillThreshold: spillThreshold)
+        randomOperations(seed: seed, queue, mix: Mix(insert: 550, pop: 420))
     }
 
     @Test(
-        "without buckets, staged entries come out in (deadline, sequence) order through staging, shrinks and removals",
+        "without buckets, staged entries come out in (deadline, sequence) order through staging, shrinks, removals and renumbering",
         arguments: [1, 2, 3] as [UInt64], [1, 4, 64])
     func randomOperationsStaged(seed: UInt64, stagedTarget: Int) {
-        randomOperations(seed: seed, TimerDeadlines(usesBuckets: false, stagedTarget: stagedTarget), staging: true)
+        // Compactions are rare, so that the queue holds a few hundred entries and stages.
+        let stagedSteps = randomOperations(
+            seed: seed, TimerDeadlines(usesBuckets: false, stagedTarget: stagedTarget),
+            mix: Mix(stage: 50, insert: 570, pop: 376, renumber: 2))
+        #expect(stagedSteps > 20_000)
     }
 
-    private func randomOperations(seed: UInt64, _ start: consuming TimerDeadlines, staging: Bool = false) {
+    /// Runs 30 000 random operations on `start` and on a model; returns in how many steps
+    /// entries were staged.
+    @discardableResult
+    private func randomOperations(seed: UInt64, _ start: consuming TimerDeadlines, mix: Mix) -> Int {
         var random = SplitMix64(seed: seed)
         var queue = start
         var model = DeadlineModel()
         var mismatches: [String] = []
+        var stagedSteps = 0
         for step in 0..<30_000 {
-            let operation = Int.random(in: 0..<100, using: &random)
-            if staging && operation < 5 {
+            let operation = Int.random(in: 0..<1_000, using: &random)
+            if operation < mix.stage {
                 // A clock stages the earliest entries after a run of due timers.
                 queue.stage(upTo: Int.random(in: 0...40, using: &random))
-            } else if operation < 55 {
+            } else if operation - mix.stage < mix.insert {
                 // Deadlines near the last one popped, far ahead, in the past, extreme, or repeated.
                 let deadline: Int64
                 switch Int.random(in: 0..<10, using: &random) {
@@ -41,7 +58,7 @@ struct DeadlineQueueTests {
                 }
                 let entry = model.add(deadline: deadline)
                 queue.insert(entry)
-            } else if operation < 97 {
+            } else if (operation - mix.stage - mix.insert) < mix.pop {
                 // Popped as a fire does, or dropped as a stale entry is.
                 let expected = model.popFirst()
                 let first = queue.first
@@ -56,12 +73,27 @@ struct DeadlineQueueTests {
                         mismatches.append("step \(step): expected \(describe(expected)) first, got \(describe(first))")
                     }
                 }
+            } else if (operation - mix.stage - mix.insert - mix.pop) < mix.renumber {
+                // As when the sequence counter wraps: every number by its rank among those in
+                // use, which maps a number no longer in use (the fence's) onto the next one.
+                let used = model.entries.map(\.sequence).sorted()
+                let rank = { (sequence: UInt32) -> UInt32 in
+                    var (low, high) = (0, used.count)
+                    while low < high {
+                        let middle = (low + high) / 2
+                        if used[middle] < sequence { low = middle + 1 } else { high = middle }
+                    }
+                    return UInt32(low + 1)
+                }
+                queue.renumber(rank)
+                model.renumber(rank)
             } else {
                 // Drops about a third of the entries, as compacting stale entries does.
                 let divisor = UInt32.random(in: 2...5, using: &random)
                 queue.removeAll { $0.sequence % divisor != 0 }
                 model.entries.removeAll { $0.sequence % divisor == 0 }
             }
+            if queue.stagedCount > 0 { stagedSteps += 1 }
             if queue.count != model.entries.count {
                 mismatches.append("step \(step): \(queue.count) entries, expected \(model.entries.count)")
             }
@@ -72,6 +104,7 @@ struct DeadlineQueueTests {
         }
         #expect(queue.popFirst() == nil)
         #expect(Array(mismatches.prefix(5)) == [])
+        return stagedSteps
     }
 
     @Test("without buckets, 20 000 entries in random order: staging keeps the earliest apart and they pop in order")
@@ -180,6 +213,13 @@ private struct DeadlineModel {
         let entry = HeapEntry(deadline: deadline, sequence: nextSequence, slot: nextSequence % 1_000)
         entries.append(entry)
         return entry
+    }
+
+    /// Renumbers every entry with `rank`, as the storage does when its counter wraps; new
+    /// entries then count on from the number of entries.
+    mutating func renumber(_ rank: (UInt32) -> UInt32) {
+        for index in entries.indices { entries[index].sequence = rank(entries[index].sequence) }
+        nextSequence = UInt32(entries.count)
     }
 
     mutating func popFirst() -> HeapEntry? {

@@ -77,7 +77,6 @@ extension StorageTests {
     }
 }
 
-/// A backend whose time stays at zero; tests call `runDue` themselves.
 extension StorageTests {
     @Test(
         "a real clock's queue with its earliest deadlines staged: each due timer fires once, in order, through cancels and additions between runs",
@@ -119,6 +118,33 @@ extension StorageTests {
     }
 }
 
+extension StorageTests {
+    @Test("when the counter wraps with deadlines staged, equal deadlines still fire first-in first-out")
+    func sequenceRenumberingWhileStaged() {
+        // Target 4: once 8 timers are in, a0…a3 are staged and a3 is the fence. Cancelling a3
+        // and 40 others compacts the heap, so the fence's number is in use no more when the
+        // counter, full after the 80th timer, wraps at the 81st.
+        let storage = TimerStorage(lastSequence: TimerStorage.lastSequence - 80, stagedTarget: 4)
+        let queue = TimerQueue(backend: ManualBackend(), storage: storage)
+        let fired = Recorder<String>()
+        func oneShot(_ name: String, delay: Int64) -> TimerID {
+            queue.add(
+                kind: .oneShot, schedule: .oneShot(OneShotSchedule(delay: delay)), leeway: 0,
+                start: true, hasHandle: false, handler: .action { _ in fired.append(name) })
+        }
+        let early = (0..<12).map { oneShot("a\($0)", delay: 10) }
+        let later = (0..<68).map { oneShot("f\($0)", delay: 20) }
+        queue.cancel(early[3])
+        for id in later.prefix(40) { queue.cancel(id) }
+        _ = oneShot("b", delay: 10)
+        queue.runDue(now: TimerInstant(nanoseconds: 10))
+        #expect(fired.values == ["a0", "a1", "a2"] + (4..<12).map { "a\($0)" } + ["b"])
+        queue.runDue(now: TimerInstant(nanoseconds: 20))
+        #expect(fired.values.suffix(28) == (40..<68).map { "f\($0)" })
+    }
+}
+
+/// A backend whose time stays at zero; tests call `runDue` themselves.
 final class ManualBackend: TimerBackend {
     var now: TimerInstant { .zero }
     func attach(_ runner: TimerRunner) {}
