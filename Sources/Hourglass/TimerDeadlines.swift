@@ -70,7 +70,8 @@ struct TimerDeadlines: ~Copyable {
     private(set) var bucketEntriesRead = 0
 
     /// - Parameters:
-    ///   - usesBuckets: false keeps every entry in the front, a plain heap.
+    ///   - usesBuckets: false puts no entry in a bucket: the front is a plain heap, whose
+    ///     earliest entries are staged once it is large.
     ///   - spillThreshold: how many entries the front holds before the buckets are used.
     ///   - stagedTarget: without buckets, how many entries staging keeps ahead.
     init(usesBuckets: Bool, spillThreshold: Int = 2_048, stagedTarget: Int = defaultStagedTarget) {
