@@ -125,6 +125,7 @@ struct TimerDeadlines: ~Copyable {
     }
 
     /// Removes and returns the earliest entry.
+    @inline(__always)
     mutating func popFirst() -> HeapEntry? {
         if staged.count > 0 {
             let top = staged.popFirst()
