@@ -24,6 +24,14 @@ struct StressTests {
         let harness = try ClockHarness(kind)
         let ledger = StressLedger()
         let operations = Self.operations
+        // Enough far timers for the queue to stage its earliest deadlines apart
+        // (`TimerDeadlines`): the workers' timers, all earlier, go through the staged heap,
+        // its shrinks and its top-ups.
+        let far = try (0..<10_000).map { index in
+            try harness.clock.schedule(after: .seconds(3_600 + index)) { _ in
+                ledger.violation("a timer an hour away fired")
+            }
+        }
         try await withThrowingTaskGroup(of: Void.self) { group in
             for worker in 0..<8 {
                 group.addTask {
@@ -39,6 +47,7 @@ struct StressTests {
             }
             try await group.waitForAll()
         }
+        for id in far { harness.clock.cancel(id) }
         harness.drain()
         harness.shutdown()
         expectNothingPending(harness.clock)
