@@ -117,7 +117,7 @@ struct DeadlineQueueTests {
         }
         // Topped up to 256 as entries came, shrunk back to 256 whenever it passed 512.
         #expect((256...512).contains(queue.stagedCount))
-        // Renumbered as on a wrap of the sequence numbers: the order and the split hold.
+        // Renumbered by a map that keeps the order: the order and the split hold.
         queue.renumber { $0 * 3 }
         for index in model.entries.indices { model.entries[index].sequence *= 3 }
         var popped: [HeapEntry] = []

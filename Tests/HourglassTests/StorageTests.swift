@@ -116,9 +116,7 @@ extension StorageTests {
         #expect(fired.values == expected)
         #expect(queue.pendingTimers == [])
     }
-}
 
-extension StorageTests {
     @Test("when the counter wraps with deadlines staged, equal deadlines still fire first-in first-out")
     func sequenceRenumberingWhileStaged() {
         // Target 4: once 8 timers are in, a0…a3 are staged and a3 is the fence. Cancelling a3
