@@ -39,8 +39,9 @@ struct TimerDeadlines: ~Copyable {
     /// A drained bucket keeps its memory up to this many entries, or four times the entries
     /// held; a larger one is freed.
     private static let keptCapacity = 4_096
-    /// How many entries staging keeps ahead, without buckets, unless told otherwise.
-    static let defaultStagedTarget = 4_096
+    /// How many entries staging keeps ahead, without buckets, unless told otherwise: twice it
+    /// fills the staged heap's 8 192-entry block, three of whose entries are alignment padding.
+    static let defaultStagedTarget = 4_094
 
     private var front = TimerHeap()
     /// Without buckets: the earliest entries, each preceding `fence` (see above).
@@ -105,9 +106,11 @@ struct TimerDeadlines: ~Copyable {
 
     mutating func insert(_ entry: HeapEntry) {
         if stages {
+            // Full: shrink first, which moves the fence back, so that the staged heap's memory
+            // never grows past twice the target.
+            if let fence, entry.precedes(fence), staged.count >= 2 * stagedTarget { shrinkStaged() }
             if let fence, entry.precedes(fence) {
                 staged.insert(entry)
-                if staged.count > 2 * stagedTarget { shrinkStaged() }
             } else {
                 front.insert(entry)
                 if staged.count < stagedTarget { stage(upTo: 2) }
@@ -204,8 +207,8 @@ struct TimerDeadlines: ~Copyable {
         }
     }
 
-    /// `staged` holds more than twice `stagedTarget`: keeps its earliest `stagedTarget` and
-    /// moves the rest back to the front.
+    /// `staged` holds twice `stagedTarget`: keeps its earliest `stagedTarget` and moves the rest
+    /// back to the front.
     private mutating func shrinkStaged() {
         let pivot = staged.entry(ranked: stagedTarget)
         for entry in staged.entries where !entry.precedes(pivot) { front.insert(entry) }
