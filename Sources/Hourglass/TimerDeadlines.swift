@@ -106,10 +106,14 @@ struct TimerDeadlines: ~Copyable {
 
     mutating func insert(_ entry: HeapEntry) {
         if stages {
-            // Full: shrink first, which moves the fence back, so that the staged heap's memory
-            // never grows past twice the target.
-            if let fence, entry.precedes(fence), staged.count >= 2 * stagedTarget { shrinkStaged() }
-            if let fence, entry.precedes(fence) {
+            var isEarly = fence.map(entry.precedes) ?? false
+            if isEarly && staged.count >= 2 * stagedTarget {
+                // Full: shrink first, which moves the fence back, so that the staged heap's
+                // memory never grows past twice the target.
+                shrinkStaged()
+                isEarly = fence.map(entry.precedes) ?? false
+            }
+            if isEarly {
                 staged.insert(entry)
             } else {
                 front.insert(entry)
