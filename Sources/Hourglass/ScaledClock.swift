@@ -32,12 +32,20 @@ public final class ScaledClock: TimerClock {
 }
 
 /// Maps this clock's instants to the base clock's and back, and keeps one one-shot there.
+///
+/// The mapping is exact integer arithmetic on the scale as a number of trillionths (so 0.01,
+/// 0.05 or 0.5 are exact, and any scale is within 10^-8 of the one given): floating point would
+/// drop the last nanoseconds of instants past 2^53 ns (104 days), and a wake-up that finds its
+/// timer one nanosecond short would be re-armed at once, for ever.
 final class ScaledBackend: TimerBackend, @unchecked Sendable {
     // @unchecked Sendable: `wakeUp` and `runner` are only read and written under `lock`;
     // the other fields are immutable.
     let scale: Double
     let base: any TimerClock
     private let origin: TimerInstant
+    /// `scale` in trillionths, rounded: base nanoseconds per ``denominator`` of this clock's.
+    private let numerator: UInt64
+    private static let denominator: UInt64 = 1_000_000_000_000
     private let lock = Lock()
     private var wakeUp: TimerHandle?
     private var runner: TimerRunner?
@@ -45,6 +53,7 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
     init(base: any TimerClock, scale: Double) {
         self.base = base
         self.scale = scale
+        numerator = UInt64((scale * Double(Self.denominator)).rounded())
         origin = base.now
     }
 
@@ -53,35 +62,42 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
     }
 
     /// This clock's time: the base clock's time since the origin, divided by the scale,
-    /// rounded down (so a wake-up never finds its timer not yet due, see `wake(at:)`).
+    /// rounded down (so a wake-up never finds its timer not yet due, see `wake(at:)`), and
+    /// `.max` once past what an instant holds.
     var now: TimerInstant {
-        let elapsed = base.now.nanoseconds.saturatingSubtract(origin.nanoseconds)
-        return TimerInstant(nanoseconds: Self.clampedInt64((Double(elapsed) / scale).rounded(.down)))
+        let elapsed = UInt64(max(0, base.now.nanoseconds.saturatingSubtract(origin.nanoseconds)))
+        let product = elapsed.multipliedFullWidth(by: Self.denominator)
+        guard product.high < numerator else { return TimerInstant(nanoseconds: .max) }
+        let (quotient, _) = numerator.dividingFullWidth(product)
+        return TimerInstant(nanoseconds: quotient > UInt64(Int64.max) ? .max : Int64(quotient))
     }
 
-    /// `value` as an Int64, clamped to ±9.2e18 instead of trapping (far-future instants and
-    /// tiny scales leave the range).
-    static func clampedInt64(_ value: Double) -> Int64 {
-        Int64(max(-9.2e18, min(9.2e18, value)))
+    /// The base clock's nanoseconds since the origin at which this clock reaches `instant`
+    /// (rounded up), or nil when that is past what an instant holds.
+    private func baseOffset(of instant: Int64) -> Int64? {
+        let product = UInt64(max(0, instant)).multipliedFullWidth(by: numerator)
+        guard product.high < Self.denominator else { return nil }
+        let (quotient, remainder) = Self.denominator.dividingFullWidth(product)
+        let (offset, overflow) = quotient.addingReportingOverflow(remainder == 0 ? 0 : 1)
+        guard !overflow, offset <= UInt64(Int64.max) else { return nil }
+        return Int64(offset)
     }
 
     func wake(at instant: TimerInstant?) {
         var replaced: TimerHandle?
         defer { replaced?.cancel() }
-        guard let instant else {
+        // An instant the base clock never reaches (the end of the range, a fast scale) needs
+        // no wake-up: the timer stays pending, as on a clock whose time never gets there.
+        guard let instant, let offset = baseOffset(of: instant.nanoseconds),
+            origin.nanoseconds <= Int64.max - offset
+        else {
             replaced = lock.withLock {
                 defer { wakeUp = nil }
                 return wakeUp
             }
             return
         }
-        // Rounded up, and one nanosecond more if floating point still reads it early: `now`
-        // read at that base instant is at least `instant`, so the wake-up finds its timer due.
-        var baseNanoseconds = Self.clampedInt64((Double(instant.nanoseconds) * scale).rounded(.up))
-        if (Double(baseNanoseconds) / scale).rounded(.down) < Double(instant.nanoseconds), baseNanoseconds < .max {
-            baseNanoseconds += 1
-        }
-        let deadline = origin + .nanoseconds(baseNanoseconds)
+        let deadline = TimerInstant(nanoseconds: origin.nanoseconds + offset)
         let delay = max(.zero, deadline - base.now)
         // `delay` is at least zero and a saturated instant difference, so within the timer
         // range: `oneShot(after:)` cannot refuse it.

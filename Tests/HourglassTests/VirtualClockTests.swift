@@ -197,7 +197,42 @@ struct ScaledClockEdgeTests {
         far.cancel()
         let slow = try ScaledClock(base: base, scale: 0.000_1)
         base.advance(by: .seconds(11 * 86_400))
-        #expect(slow.now == TimerInstant(nanoseconds: 9_200_000_000_000_000_000))
+        #expect(slow.now == TimerInstant(nanoseconds: .max))
         expectNothingPending(clock)
+    }
+
+    @Test(
+        "a timer past 2^53 ns (104 days) fires once, at its exact instant, and the base's advance returns",
+        arguments: [1, 0.5, 0.01, 3, 0.000_1, 100])
+    func farTimerFires(scale: Double) throws {
+        let base = VirtualClock()
+        let clock = try ScaledClock(base: base, scale: scale)
+        let deadline = TimerInstant(nanoseconds: 105 * 86_400 * 1_000_000_000 + 1)
+        let fired = Recorder<(scheduled: TimerInstant, now: TimerInstant)>()
+        try clock.schedule(at: deadline) { fire in fired.append((fire.scheduled, clock.now)) }
+        // 106 days of scaled time in base time, rounded up to whole seconds.
+        base.advance(by: .seconds((106 * 86_400 * scale).rounded(.up)))
+        #expect(fired.values.map(\.scheduled) == [deadline])
+        // At the first base nanosecond at which the scaled clock has reached it: its time then
+        // is at most one base nanosecond (1 / scale of its own) past the deadline.
+        let late = try #require(fired.values.first).now.nanoseconds - deadline.nanoseconds
+        #expect(late >= 0 && Double(late) < max(1, 1 / scale))
+        expectNothingPending(clock)
+        expectNothingPending(base)
+    }
+
+    @Test("a timer at the end of the range fires when the base gets there; one the base never reaches waits")
+    func endOfRange() throws {
+        let base = VirtualClock()
+        let slow = try ScaledClock(base: base, scale: 1)
+        let fast = try ScaledClock(base: base, scale: 10_000)
+        let atEnd = try slow.oneShot(after: .nanoseconds(Int64.max)) { _ in }
+        let unreachable = try fast.oneShot(after: .seconds(1_000_000)) { _ in }
+        base.advance(to: TimerInstant(nanoseconds: .max))
+        #expect(atEnd.state == .finished)
+        #expect(unreachable.state == .running)
+        #expect(fast.now == TimerInstant(nanoseconds: Int64.max / 10_000))
+        unreachable.cancel()
+        expectNothingPending(base)
     }
 }
