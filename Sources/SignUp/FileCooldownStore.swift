@@ -1,9 +1,12 @@
 public import Foundation
 
-/// Keeps the cooldown in a JSON file, written atomically: the bytes go to `cooldown.json.tmp`,
-/// which is flushed to disk and then renamed over the file. A crash during a save leaves the
-/// old file or the new one, never a torn one, and at most that one temporary file, which the
-/// next save overwrites.
+/// Keeps the cooldown in a JSON file, written atomically: the bytes go to a temporary file
+/// beside it (`cooldown.json.RANDOM.tmp`), which is flushed to disk and then renamed over the
+/// file. A crash during a save leaves the old file or the new one, never a torn one, and at
+/// most that save's temporary file, which the next save removes (a save that fails removes
+/// its own). Processes that share the directory may save at once: the file stays whole, the
+/// last one renamed. The file holds the phone number or e-mail address, so it is readable by
+/// its owner alone.
 public struct FileCooldownStore: CooldownStore {
     /// The file: `cooldown.json` in the directory given.
     public let file: URL
@@ -16,8 +19,9 @@ public struct FileCooldownStore: CooldownStore {
     }
 
     /// Reads `cooldown.json`; nil when there is none. Anything but a regular file of at most
-    /// 64 KiB (a FIFO, a socket, a device, a directory, a symlink loop) is refused unread, and
-    /// nothing here can block.
+    /// 64 KiB (a FIFO, a socket, a device, a directory, a symlink loop, a kernel file that would
+    /// block) is refused unread, and nothing here can block. A file whose JSON is right but whose
+    /// values make no sense (another version, a field out of range) is refused too.
     public func load() throws(CooldownStoreError) -> SavedCooldown? {
         let path = file.path
         let data: Data
@@ -31,11 +35,18 @@ public struct FileCooldownStore: CooldownStore {
         guard !data.isEmpty else { throw .corrupt(path: path, reason: "the file is empty") }
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .secondsSince1970
-        do {
-            return try decoder.decode(SavedCooldown.self, from: data)
-        } catch {
+        let saved: SavedCooldown
+        do { saved = try decoder.decode(SavedCooldown.self, from: data) } catch {
             throw .corrupt(path: path, reason: "not the expected JSON")
         }
+        // JSON of the right shape with values that make no sense is as unreadable as broken JSON.
+        do { _ = try saved.snapshot(at: Date()) } catch {
+            switch error {
+            case .unsupportedVersion(let version): throw .unsupportedVersion(path: path, version: version)
+            case .invalid(let field): throw .corrupt(path: path, reason: "its \(field) is out of range")
+            }
+        }
+        return saved
     }
 
     /// Writes `cooldown.json` atomically (see the type's description).
@@ -51,6 +62,7 @@ public struct FileCooldownStore: CooldownStore {
         } catch {
             throw .unwritable(path: file.path, reason: Self.reason(error))
         }
+        Self.removeLeftovers(beside: file.path)
         try Self.replace(file.path, with: data)
     }
 
@@ -61,16 +73,20 @@ public struct FileCooldownStore: CooldownStore {
         }
     }
 
-    /// Writes `data` to `path.tmp`, flushes it, and renames it over `path`. Whatever was left
-    /// at `path.tmp` (a torn file, a FIFO, a symlink) is removed first, and the new one is
-    /// made exclusively, so the open can neither block nor write through a link.
+    /// Writes `data` to a temporary file of this save's own beside `path`, flushes it, and
+    /// renames it over `path`; on failure the temporary file is removed. It is made exclusively,
+    /// readable by its owner alone, and never followed as a link, so the open can neither block
+    /// nor write elsewhere. The save holds an exclusive `flock` on it throughout: a temporary
+    /// file nobody holds was left by a save that died (see `removeLeftovers`).
     private static func replace(_ path: String, with data: Data) throws(CooldownStoreError) {
-        let temporary = path + ".tmp"
-        guard unlink(temporary) == 0 || errno == ENOENT else {
-            throw .unwritable(path: path, reason: RegularFile.reason(errno))
-        }
-        let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .unwritable(path: path, reason: RegularFile.reason(errno)) }
+        var temporary: String
+        var descriptor: Int32
+        repeat {
+            temporary = "\(path).\(String(UInt64.random(in: .min ... .max), radix: 36)).tmp"
+            descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
+            guard descriptor >= 0 else { throw .unwritable(path: temporary, reason: RegularFile.reason(errno)) }
+            // Another save's sweep may have taken it for a leftover between the open and the lock.
+        } while !lockedAndLinked(descriptor)
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -85,9 +101,45 @@ public struct FileCooldownStore: CooldownStore {
             }
         }
         if failure == 0 && fsync(descriptor) != 0 { failure = errno }
-        close(descriptor)
-        if failure == 0 && rename(temporary, path) != 0 { failure = errno }
-        guard failure == 0 else { throw .unwritable(path: path, reason: RegularFile.reason(failure)) }
+        defer { close(descriptor) }
+        guard failure == 0 else {
+            unlink(temporary)
+            throw .unwritable(path: temporary, reason: RegularFile.reason(failure))
+        }
+        guard rename(temporary, path) == 0 else {
+            let code = errno
+            unlink(temporary)
+            throw .unwritable(path: path, reason: RegularFile.reason(code))
+        }
+    }
+
+    /// Locks a new temporary file; false (and closed) when it was removed before the lock.
+    private static func lockedAndLinked(_ descriptor: Int32) -> Bool {
+        var status = stat()
+        guard flock(descriptor, LOCK_EX) == 0, fstat(descriptor, &status) == 0, status.st_nlink > 0 else {
+            close(descriptor)
+            return false
+        }
+        return true
+    }
+
+    /// Removes the temporary files beside `path` that saves which died (killed mid-save) left:
+    /// regular files that no save holds locked. Never a directory or any other kind of file.
+    private static func removeLeftovers(beside path: String) {
+        let directory = (path as NSString).deletingLastPathComponent
+        let prefix = (path as NSString).lastPathComponent + "."
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
+        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+            let leftover = directory + "/" + name
+            let descriptor = open(leftover, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { continue }
+            defer { close(descriptor) }
+            var status = stat()
+            guard fstat(descriptor, &status) == 0, Int(status.st_mode) & Int(S_IFMT) == Int(S_IFREG),
+                flock(descriptor, LOCK_EX | LOCK_NB) == 0
+            else { continue }
+            unlink(leftover)
+        }
     }
 
     private static func reason(_ error: any Error) -> String {

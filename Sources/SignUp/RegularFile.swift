@@ -13,7 +13,8 @@ import Musl
 /// The file is opened with `O_NONBLOCK`, so a FIFO with no writer cannot hang the open, and
 /// checked with `fstat` on the open descriptor (no race with a file swapped in between) to be
 /// a regular file no larger than the limit before a byte is read. A FIFO, socket, device,
-/// directory or symlink loop is refused with an error that names what it is.
+/// directory or symlink loop is refused with an error that names what it is, and so is a
+/// kernel file that calls itself regular but would block when read (`/proc/kmsg`).
 package enum RegularFile {
     /// Why a file was not read.
     package enum Failure: Error, Hashable, Sendable {
@@ -23,6 +24,8 @@ package enum RegularFile {
         case notRegular(kind: String)
         /// It is larger than the limit.
         case tooLarge(bytes: Int)
+        /// Reading it would block, though it says it is a regular file (`/proc/kmsg`).
+        case wouldBlock
         /// The system refused: `strerror` of errno.
         case system(reason: String)
 
@@ -32,6 +35,7 @@ package enum RegularFile {
             case .missing: RegularFile.reason(ENOENT)
             case .notRegular(let kind): "it is \(kind), not a regular file"
             case .tooLarge(let bytes): "it is \(bytes) bytes, too large"
+            case .wouldBlock: "reading it would block: it is a special file, not a plain one"
             case .system(let reason): reason
             }
         }
@@ -58,7 +62,10 @@ package enum RegularFile {
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while data.count <= limit {
             let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
-            if count < 0 && (errno == EINTR || errno == EAGAIN) { continue }
+            if count < 0 && errno == EINTR { continue }
+            // A plain file never makes a non-blocking read wait; a kernel file that does is
+            // refused rather than polled (it may have nothing to say for ever).
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) { throw .wouldBlock }
             guard count >= 0 else { throw .system(reason: reason(errno)) }
             if count == 0 { break }
             data.append(contentsOf: buffer[0..<count])

@@ -38,8 +38,65 @@ struct PersistenceFaultTests {
             return loaded
         }
         #expect(loaded > 0)
-        // At most the one temporary file a killed save leaves, which the next save overwrites.
-        let left = try FileManager.default.contentsOfDirectory(atPath: state.path).sorted()
-        #expect(left == ["cooldown.json"] || left == ["cooldown.json", "cooldown.json.tmp"])
+        // The temporary files killed saves left are removed by the next save.
+        let next = try LinemodeProcess.run(
+            ["--state-dir", state.path], script: "type destination 138 1234 5678\nwait 1h\ntap send\n")
+        #expect(next.status == 0)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: state.path) == ["cooldown.json"])
+    }
+
+    @Test(
+        "a state file whose JSON is right but whose values are not: exit 4, said on standard error",
+        arguments: [
+            (#""version":2,"destination":"+8613812345678""#, "has version 2, expected 1; it is ignored"),
+            (
+                #""version":1,"destination":"hunter2""#,
+                "is not a saved cooldown (its destination is out of range); it is ignored"
+            ),
+        ])
+    func wrongValues(fields: String, problem: String) throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hourglass-values-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("cooldown.json")
+        let json = #"{"codeExpires":0,"codeLifetimeSeconds":300,"cooldownEnds":0,"cooldownSeconds":60,"sentAt":[],"#
+        try Data((json + fields + "}").utf8).write(to: file)
+        let run = try LinemodeProcess.run(["--state-dir", directory.path], script: "show\n")
+        #expect(run.status == 4)
+        #expect(run.stderr == "linemode: \(file.path) \(problem)\n")
+        #expect(!run.stdout.contains("hunter2"))
+    }
+
+    @Test("runs that share a state directory at once all save, and leave one whole file")
+    func concurrentRuns() async throws {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "hourglass-shared-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let script = ["type destination 138 1234 5678"] + Array(repeating: ["tap send", "wait 13m"], count: 40).flatMap { $0 }
+        let runs = try await FixtureTests.onOwnThread {
+            let processes = try (0..<6).map { _ in
+                let process = Process()
+                process.executableURL = LinemodeProcess.executable
+                process.arguments = ["--state-dir", directory.path]
+                let input = Pipe()
+                process.standardInput = input
+                process.standardOutput = FileHandle.nullDevice
+                process.standardError = FileHandle.nullDevice
+                try process.run()
+                return (process, input)
+            }
+            for (_, input) in processes {
+                input.fileHandleForWriting.write(Data(script.joined(separator: "\n").utf8))
+                try input.fileHandleForWriting.close()
+            }
+            return processes.map { process, _ in
+                process.waitUntilExit()
+                return process.terminationStatus
+            }
+        }
+        #expect(runs == Array(repeating: 0, count: 6))
+        #expect(try FileCooldownStore(directory: directory).load()?.destination == "+8613812345678")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["cooldown.json"])
     }
 }

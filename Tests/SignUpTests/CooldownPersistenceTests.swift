@@ -82,11 +82,15 @@ struct CooldownPersistenceTests {
             ("<70 000 spaces>", "is 70000 bytes, far more than a saved cooldown; it is ignored"),
             (
                 #"{"codeExpires":0,"codeLifetimeSeconds":300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":2}"#,
-                "(version 2, expected 1); it is ignored"
+                "cooldown.json has version 2, expected 1; it is ignored"
             ),
             (
                 #"{"codeExpires":0,"codeLifetimeSeconds":1e300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"+8613812345678","sentAt":[],"version":1}"#,
-                "(its length is out of range); it is ignored"
+                "is not a saved cooldown (its length is out of range); it is ignored"
+            ),
+            (
+                #"{"codeExpires":0,"codeLifetimeSeconds":300,"cooldownEnds":0,"cooldownSeconds":60,"destination":"hunter2","sentAt":[],"version":1}"#,
+                "is not a saved cooldown (its destination is out of range); it is ignored"
             ),
         ])
     func corruptFile(contents: String, problem: String) throws {
@@ -95,6 +99,8 @@ struct CooldownPersistenceTests {
             let file = directory.appendingPathComponent("cooldown.json")
             let bytes = contents == "<70 000 spaces>" ? String(repeating: " ", count: 70_000) : contents
             try Data(bytes.utf8).write(to: file)
+            // The store's own error, not only the screen's notice: an app (and linemode) hears of it.
+            #expect(throws: CooldownStoreError.self) { _ = try FileCooldownStore(directory: directory).load() }
             let screen = VerificationHarness(store: FileCooldownStore(directory: directory))
             let lines = screen.lines
             #expect(

@@ -27,7 +27,7 @@ struct SpecialFileStoreTests {
         }
     }
 
-    @Test("save replaces whatever is left at the temporary file, without blocking", arguments: SpecialFile.allCases)
+    @Test("save never uses what is left at a temporary name, nor blocks on it", arguments: SpecialFile.allCases)
     func saveOverTemporary(kind: SpecialFile) throws {
         try Self.withDirectory { directory in
             let store = FileCooldownStore(directory: directory)
@@ -36,12 +36,45 @@ struct SpecialFileStoreTests {
                 destination: .email("a@example.com"), cooldownLeft: .seconds(42), cooldownLength: .seconds(60),
                 codeLeft: .seconds(200), codeLifetime: .seconds(300), sendAges: [])
             let wallNow = Date(timeIntervalSince1970: 1_800_000_000)
-            if kind == .directory {
-                #expect(throws: CooldownStoreError.self) { try store.save(SavedCooldown(snapshot, wallNow: wallNow)) }
-            } else {
-                try store.save(SavedCooldown(snapshot, wallNow: wallNow))
-                #expect(try store.load()?.snapshot(at: wallNow) == snapshot)
+            try store.save(SavedCooldown(snapshot, wallNow: wallNow))
+            #expect(try store.load()?.snapshot(at: wallNow) == snapshot)
+        }
+    }
+
+    @Test("a save removes the temporary files that saves which died left, and only those; a failed save leaves none")
+    func leftovers() throws {
+        try Self.withDirectory { directory in
+            let store = FileCooldownStore(directory: directory)
+            // Left by a save that died: no lock on it. A save in progress holds its file locked.
+            let (dead, live, deadDirectory, unrelated) =
+                ("cooldown.json.abc.tmp", "cooldown.json.def.tmp", "cooldown.json.ghi.tmp", "notes.abc.tmp")
+            for name in [dead, live, unrelated] {
+                try Data("{".utf8).write(to: directory.appendingPathComponent(name))
             }
+            try SpecialFile.directory.make(at: directory.appendingPathComponent(deadDirectory).path)
+            let saving = open(directory.appendingPathComponent(live).path, O_RDONLY)
+            defer { close(saving) }
+            #expect(flock(saving, LOCK_EX) == 0)
+            let snapshot = CooldownSnapshot(
+                destination: .email("a@example.com"), cooldownLeft: .seconds(42), cooldownLength: .seconds(60),
+                codeLeft: .seconds(200), codeLifetime: .seconds(300), sendAges: [])
+            let wallNow = Date(timeIntervalSince1970: 1_800_000_000)
+            try store.save(SavedCooldown(snapshot, wallNow: wallNow))
+            let attributes = try FileManager.default.attributesOfItem(atPath: store.file.path)
+            #expect(attributes[.posixPermissions] as? Int == 0o600)
+            #expect(
+                try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
+                    == ["cooldown.json", deadDirectory, live, unrelated].sorted())
+
+            // A save that fails at the rename (a directory that is not empty in the file's place).
+            let blocked = directory.appendingPathComponent("blocked")
+            try FileManager.default.createDirectory(
+                at: blocked.appendingPathComponent("cooldown.json"), withIntermediateDirectories: true)
+            try Data("keep".utf8).write(to: blocked.appendingPathComponent("cooldown.json/inside"))
+            #expect(throws: CooldownStoreError.self) {
+                try FileCooldownStore(directory: blocked).save(SavedCooldown(snapshot, wallNow: wallNow))
+            }
+            #expect(try FileManager.default.contentsOfDirectory(atPath: blocked.path) == ["cooldown.json"])
         }
     }
 
