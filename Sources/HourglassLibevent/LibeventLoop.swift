@@ -75,16 +75,9 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     /// cleanly there: its fatal-error handler exits the process when the signal socketpair
     /// cannot be made. So they are counted first, by duplicating `fd` that many times.
     private static func descriptorShortage(besides fd: Int32) -> LibeventError? {
-        var probes: [Int32] = []
-        defer { for probe in probes { close(probe) } }
-        for _ in 0..<descriptorsNeeded {
-            let probe = fcntl(fd, F_DUPFD_CLOEXEC, 0)
-            guard probe >= 0 else {
-                return .systemCall(name: "reserving the \(descriptorsNeeded) descriptors libevent needs", errno: errno)
-            }
-            probes.append(probe)
+        FileDescriptorReserve.shortage(of: descriptorsNeeded, duplicating: fd).map {
+            .systemCall(name: "reserving the \(descriptorsNeeded) descriptors libevent needs", errno: $0)
         }
-        return nil
     }
 
     /// Written once, from the queue's initializer, before the clock is shared.

@@ -55,12 +55,12 @@ public enum LineModeMain: Sendable {
         let data: Data
         switch source == "-" ? readStandardInput() : readFile(source) {
         case .success(let contents): data = contents
-        case .failure(let reason):
-            let name = source == "-" ? "from standard input" : source
-            streams.error("linemode: cannot read the script \(name): \(reason); check the path and its permissions")
+        case .failure(let failure):
+            let name = source == "-" ? "from standard input" : ScriptParser.escaped(source)
+            streams.error("linemode: cannot read the script \(name): \(failure)")
             return LineModeExit.scriptFailed
         }
-        let name = source == "-" ? "<stdin>" : source
+        let name = source == "-" ? "<stdin>" : ScriptParser.escaped(source)
         let script = Script(data: data, screen: options.screen)
         for error in script.errors { streams.error("linemode: \(name): \(error)") }
         if !script.errors.isEmpty && !options.keepGoing {
@@ -74,27 +74,37 @@ public enum LineModeMain: Sendable {
     }
 
     /// Writes `message` — to standard output when `code` is 0 (help, version), else to standard
-    /// error — and exits with `code`; with ``LineModeExit/outputFailed`` when it cannot be written.
+    /// error — and exits with `code`; with ``LineModeExit/outputFailed`` when it cannot be
+    /// written, or when standard output is closed (that code wins over the others).
     public static func exit(printing message: String, code: Int32) -> Never {
         let streams = StandardStreams.shared
-        _ = streams.prepare()
+        let outputClosed = streams.prepare(saying: code == LineModeExit.success ? "nothing was printed" : nil)
         if code == LineModeExit.success {
-            streams.output(message)
+            if outputClosed == nil { streams.output(message) }
         } else {
             streams.error(message)
         }
-        Foundation.exit(streams.errorFailed ? LineModeExit.outputFailed : code)
+        Foundation.exit(streams.errorFailed || outputClosed != nil ? LineModeExit.outputFailed : code)
     }
 
-    /// Standard input's bytes to its end, or why it cannot be read.
-    static func readStandardInput() -> Result<Data, ReadFailure> {
+    /// Standard input's bytes to its end, or why it cannot be read: more than
+    /// ``largestScript`` bytes (an input that never ends, such as `/dev/zero`) is refused once
+    /// read that far. A non-blocking input is waited on, as a blocking one would be.
+    static func readStandardInput(limit: Int = largestScript) -> Result<Data, ReadFailure> {
         var data = Data()
         var buffer = [UInt8](repeating: 0, count: 65_536)
         while true {
             let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
+            if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
+                StandardStreams.waitUntilReady(STDIN_FILENO, for: Int16(POLLIN))
+                continue
+            }
             guard count >= 0 else { return .failure(ReadFailure(errno)) }
             if count == 0 { return .success(data) }
+            guard data.count + count <= limit else {
+                return .failure(ReadFailure(reason: "it is more than \(limit) bytes, too large for a script"))
+            }
             data.append(contentsOf: buffer[0..<count])
         }
     }
@@ -106,22 +116,36 @@ public enum LineModeMain: Sendable {
     /// ``largestScript`` bytes (a FIFO, socket, device or directory is refused without blocking).
     static func readFile(_ path: String) -> Result<Data, ReadFailure> {
         do { return .success(try RegularFile.read(path, limit: largestScript)) } catch {
-            return .failure(ReadFailure(reason: error.reason))
+            switch error {
+            case .missing, .system:
+                return .failure(ReadFailure(reason: error.reason, hint: "check the path and its permissions"))
+            case .notRegular:
+                return .failure(ReadFailure(reason: error.reason, hint: "name a script file, or give the script on standard input"))
+            case .tooLarge:
+                return .failure(ReadFailure(reason: error.reason, hint: "a script is at most \(largestScript) bytes"))
+            case .wouldBlock:
+                return .failure(ReadFailure(reason: error.reason, hint: nil))
+            }
         }
     }
 }
 
-/// Why a file could not be read: `strerror` of its errno, e.g. "No such file or directory".
+/// Why a script could not be read — `strerror` of its errno ("No such file or directory") or
+/// what is wrong with the file — and, when there is one, what to do about it.
 struct ReadFailure: Error, CustomStringConvertible {
-    let description: String
+    let reason: String
+    let hint: String?
 
     init(_ code: Int32) {
-        description = String(cString: strerror(code))
+        self.init(reason: String(cString: strerror(code)), hint: nil)
     }
 
-    init(reason: String) {
-        description = reason
+    init(reason: String, hint: String? = nil) {
+        (self.reason, self.hint) = (reason, hint)
     }
+
+    /// "REASON; HINT", or the reason alone.
+    var description: String { hint.map { "\(reason); \($0)" } ?? reason }
 }
 
 /// Whether the cooldown store failed at least once, set from whichever thread saw it.

@@ -1,4 +1,5 @@
 import Dispatch
+import Foundation
 public import Hourglass
 import HourglassDispatch
 
@@ -25,12 +26,20 @@ public final class RealClock: Sendable {
 
     /// The real clock `choice` names, or nil for ``ClockChoice/virtual``.
     /// - Throws: `LibeventError` when libevent cannot make its loop; ``UnavailableClock`` for
-    ///   libevent off Linux.
+    ///   libevent off Linux; on Linux, an error saying so when GCD could not get the file
+    ///   descriptors it needs (libdispatch would trap).
     public init?(_ choice: ClockChoice) throws {
         switch choice {
         case .virtual:
             return nil
         case .dispatch:
+            #if os(Linux)
+            if let code = FileDescriptorReserve.shortage(
+                of: DispatchDescriptorShortage.needed, duplicating: STDERR_FILENO)
+            {
+                throw DispatchDescriptorShortage(code: code)
+            }
+            #endif
             let clock = DispatchClock()
             (self.clock, engine) = (clock, .dispatch(clock, DispatchSemaphore(value: 0)))
         case .libevent:

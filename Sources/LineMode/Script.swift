@@ -22,7 +22,8 @@ public struct Script: Sendable {
     /// Parses `data` for `screen`. A UTF-8 byte-order mark at the start is skipped; lines end
     /// with LF or CRLF. Checks each line's bytes first: valid UTF-8, no NUL byte, no carriage
     /// return but the one of a CRLF ending (CR-only line endings are refused, not read as one
-    /// long line), at most ``ScriptParser/longestLine`` characters.
+    /// long line), no other control character but a tab, vertical tab or form feed, at most
+    /// ``ScriptParser/longestLine`` characters.
     public init(data: Data, screen: ScriptScreen) {
         var lines: [Line] = []
         var errors: [ScriptError] = []
@@ -34,6 +35,7 @@ public struct Script: Sendable {
         // no array of all of them.
         var start = text.startIndex
         var number = 0
+        var clockTime = ScriptClockTime()
         while start != text.endIndex {
             let end = text[start...].firstIndex(of: UInt8(ascii: "\n")) ?? text.endIndex
             var bytes = text[start..<end]
@@ -56,6 +58,15 @@ public struct Script: Sendable {
                 lines.append(Line(number: number, text: "", command: nil))
                 continue
             }
+            if let control = text.unicodeScalars.first(where: Self.isRefusedControl) {
+                errors.append(
+                    ScriptError(
+                        line: number,
+                        "contains the control character \(ScriptParser.quoted(String(control))); a script is plain text")
+                )
+                lines.append(Line(number: number, text: "", command: nil))
+                continue
+            }
             // A line of at most that many bytes has at most that many characters: counting
             // characters (grapheme clusters) is needed only past it.
             guard bytes.count <= ScriptParser.longestLine || text.count <= ScriptParser.longestLine else {
@@ -70,10 +81,9 @@ public struct Script: Sendable {
             // Output lines of a transcript: a fixture file runs as a script as it is.
             if text.hasPrefix("[") || text.hasPrefix("! ") { continue }
             do {
-                lines.append(
-                    Line(
-                        number: number, text: text, command: try ScriptParser.parse(text, line: number, screen: screen))
-                )
+                let command = try ScriptParser.parse(text, line: number, screen: screen)
+                try clockTime.add(command, line: number)
+                lines.append(Line(number: number, text: text, command: command))
             } catch {
                 errors.append(error)
                 lines.append(Line(number: number, text: text, command: nil))
@@ -83,11 +93,19 @@ public struct Script: Sendable {
         self.errors = errors
     }
 
+    /// A control character that a line may not hold: any but the tab, vertical tab and form
+    /// feed (which separate words). Terminal escapes typed into a field would otherwise reach
+    /// the transcript as they are.
+    private static func isRefusedControl(_ scalar: Unicode.Scalar) -> Bool {
+        scalar.properties.generalCategory == .control && scalar != "\t" && scalar != "\u{0B}" && scalar != "\u{0C}"
+    }
+
     static let carriageReturnMessage =
         "contains a carriage return (CR) that does not end a CRLF line ending; CR-only line endings are not read: "
         + "save the script with LF or CRLF line endings"
 
-    /// How much clock time the script lets pass (its waits and suspensions together).
+    /// How much clock time the script lets pass (its waits and suspensions together): at most
+    /// 100 years, as a line that would take it further is an error.
     public var clockTime: Duration {
         lines.reduce(.zero) { total, line in
             switch line.command {

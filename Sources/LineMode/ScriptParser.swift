@@ -4,8 +4,8 @@ import SignUp
 public enum ScriptParser: Sendable {
     /// Every command, in one place (shown by `linemode --help`).
     public static let reference = """
-        type FIELD TEXT        type into a field (replaces its text); FIELD: destination, code, \
-        password, confirm; `type code sent` types the code the server just sent
+        type FIELD TEXT        type into a field (replaces its text); FIELD: destination (or \
+        account), code, password, confirm; `type code sent` types the code the server just sent
         clear FIELD            empty a field
         tap BUTTON             tap send, verify, submit, or terms (the checkbox)
         wait DURATION          let time pass: 300ms, 2s, 1.5s, 1m30s, 15m, 1h (at most 24h)
@@ -20,6 +20,8 @@ public enum ScriptParser: Sendable {
         server code DIGITS                      the next code the server sends
         server account DESTINATION              an account that exists already
         wall +DURATION|-DURATION                move the wall clock (e.g. -1h: set back an hour)
+        quit                   live mode only: end the session (as the end of input does)
+        A script's waits and suspensions together may take at most 100 years.
         """
 
     /// The longest line accepted, in characters.
@@ -37,8 +39,11 @@ public enum ScriptParser: Sendable {
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
         func count(_ expected: Int, _ usage: String) throws(ScriptError) {
             guard argumentCount == expected else {
+                // An argument where none belongs may be invisible (a zero-width space): show it.
+                let more = argumentCount > 1 ? " and more" : ""
+                let got = expected == 0 ? "\(argumentCount) (\(quoted(String(argument)))\(more))" : "\(argumentCount)"
                 throw fail(
-                    "'\(name)' takes \(expected == 0 ? "no argument" : "\(expected) argument\(expected == 1 ? "" : "s")"), got \(argumentCount); write: \(usage)"
+                    "'\(name)' takes \(expected == 0 ? "no argument" : "\(expected) argument\(expected == 1 ? "" : "s")"), got \(got); write: \(usage)"
                 )
             }
         }
@@ -247,10 +252,16 @@ public enum ScriptParser: Sendable {
     /// characters such as a byte-order mark or a zero-width space) written as `\u{FEFF}`, so
     /// that "unknown command '\u{FEFF}type'" says why `type` was not understood.
     static func quoted(_ word: String) -> String {
+        "'" + escaped(word) + "'"
+    }
+
+    /// `text` with every character a reader cannot see written out as in ``quoted(_:)``, and no
+    /// quotes: for a path in a message, where a newline or a terminal escape would be acted on.
+    static func escaped(_ text: String) -> String {
         // Printable ASCII is shown as it is: only other scalars may need writing out.
-        if word.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return "'\(word)'" }
+        if text.utf8.allSatisfy({ (0x20..<0x7F).contains($0) }) { return text }
         var shown = ""
-        for scalar in word.unicodeScalars {
+        for scalar in text.unicodeScalars {
             switch scalar.properties.generalCategory {
             case .format, .control, .unassigned, .privateUse, .surrogate, .lineSeparator, .paragraphSeparator:
                 shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
@@ -258,7 +269,7 @@ public enum ScriptParser: Sendable {
                 shown.unicodeScalars.append(scalar)
             }
         }
-        return "'" + shown + "'"
+        return shown
     }
 
     /// Levenshtein distance over Unicode scalars, for "did you mean"; once it is sure to be

@@ -3,7 +3,8 @@ import Foundation
 /// linemode's standard output and standard error, written with `write(2)` so that every
 /// failure is seen: Foundation's `FileHandle.write(_:)` traps when a write fails.
 ///
-/// SIGPIPE is ignored, so a closed pipe shows up as the error EPIPE instead of a silent death.
+/// SIGPIPE is ignored, so a closed pipe shows up as the error EPIPE instead of a silent death;
+/// a stream left non-blocking by whoever opened it is waited on, not taken for a failure.
 /// When standard output cannot be written the transcript is lost: the reason goes to standard
 /// error and the process exits at once with ``LineModeExit/outputFailed``. When standard error
 /// cannot be written, the run goes on and ends with that same exit code.
@@ -21,8 +22,9 @@ final class StandardStreams: @unchecked Sendable {
 
     /// Ignores SIGPIPE and makes sure descriptors 0, 1 and 2 are open, so that no file the
     /// run opens can take the place of a closed standard stream. Returns the exit code to stop
-    /// with when standard output is closed, else nil.
-    func prepare() -> Int32? {
+    /// with when standard output is closed, else nil; standard error then says so, ending with
+    /// `consequence` ("nothing was run" unless told otherwise).
+    func prepare(saying consequence: String? = nil) -> Int32? {
         signal(SIGPIPE, SIG_IGN)
         var outputClosed = false
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
@@ -37,7 +39,11 @@ final class StandardStreams: @unchecked Sendable {
             if descriptor == STDERR_FILENO { lock.withLock { errorClosed = true } }
         }
         guard outputClosed else { return nil }
-        error("linemode: standard output is closed, so the transcript cannot be written; nothing was run")
+        if let consequence {
+            error("linemode: standard output is closed; \(consequence)")
+        } else {
+            error("linemode: standard output is closed, so the transcript cannot be written; nothing was run")
+        }
         return LineModeExit.outputFailed
     }
 
@@ -71,6 +77,13 @@ final class StandardStreams: @unchecked Sendable {
         lock.withLock { errorFailure != nil }
     }
 
+    /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`), or has hung up or
+    /// failed, which the next read or write then reports.
+    static func waitUntilReady(_ descriptor: Int32, for events: Int16) {
+        var request = pollfd(fd: descriptor, events: events, revents: 0)
+        while poll(&request, 1, -1) < 0 && errno == EINTR {}
+    }
+
     /// Writes all of `text` to `descriptor`; returns errno on failure, nil on success.
     private static func write(_ text: String, to descriptor: Int32) -> Int32? {
         var text = text
@@ -81,6 +94,11 @@ final class StandardStreams: @unchecked Sendable {
                 let written = Foundation.write(descriptor, base + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR { continue }
+                    // A stream its reader made non-blocking: wait for room, as a blocking one would.
+                    if errno == EAGAIN || errno == EWOULDBLOCK {
+                        waitUntilReady(descriptor, for: Int16(POLLOUT))
+                        continue
+                    }
                     return errno
                 }
                 offset += written

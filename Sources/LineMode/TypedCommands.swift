@@ -1,14 +1,17 @@
 import Foundation
 
 /// Live mode's source of steps: commands read as they are typed, one at a time. It prompts,
-/// reads and parses a line; a bad line is reported with its number (counted from 1) and the
-/// next is read; `quit` or the end of input ends it.
+/// reads and parses a line; a bad line (or a wait that would take the session past 100 years
+/// of clock time) is reported with its number (counted from 1) and the next is read; `quit` or
+/// the end of input ends it.
 struct TypedCommands {
     let screen: ScriptScreen
     let prompt: () -> Void
     let readLine: () -> String?
     let report: (ScriptError) -> Void
     private var number = 0
+    /// The session's waits and suspensions so far, kept within what the clock counts.
+    private var clockTime = ScriptClockTime()
 
     init(
         screen: ScriptScreen, prompt: @escaping () -> Void, readLine: @escaping () -> String?,
@@ -27,7 +30,12 @@ struct TypedCommands {
             if let error = script.errors.first {
                 report(ScriptError(line: number, error.message))
             } else if let command = script.lines.first?.command {
-                return SessionStep(command: command)
+                do throws(ScriptError) {
+                    try clockTime.add(command, line: number)
+                    return SessionStep(command: command)
+                } catch {
+                    report(error)
+                }
             }
         }
     }

@@ -13,23 +13,33 @@ struct LineModeCommand: ParsableCommand {
         discussion: """
             Reads the script from FILE, or from standard input. After each command it prints \
             the screen lines that changed, stamped with the clock time in seconds; `show` prints \
-            the whole screen. When standard input is a terminal it runs live: a prompt, and \
-            countdowns printed as they tick; when standard output is a terminal too, the screen \
-            is a panel redrawn in place (controls, then the last messages and problems) with \
-            the prompt below it.
+            the whole screen. When standard input is a terminal it runs live: a prompt per \
+            command and, on a real clock, countdowns printed as they tick; when standard output \
+            is a terminal too, the screen is a panel redrawn in place (controls, then the last \
+            messages and problems) with the prompt below it.
+
+            On a real clock the transcript is the virtual clock's as long as the machine keeps \
+            up: a countdown's tick that comes later than the next one is due is skipped, as a \
+            stalled app skips it, so a --time-scale small enough that one script second is \
+            shorter than a stall of the machine gives fewer ticks.
 
             COMMANDS (one a line; # starts a comment)
             \(ScriptParser.reference)
 
             EXIT CODES
               0  the script ran
-              1  the script has errors (each on standard error with its line number), or cannot be read
+              1  the script has errors (each on standard error with its line number), or cannot be \
+            read; or the clock cannot run (libevent or GCD cannot get the file descriptors it needs)
               2  the command line is wrong
               3  standard output or standard error could not be written (closed, full, a broken \
             pipe); when it is standard output, linemode stops at once, after saying why on standard \
             error. This code wins over the others.
               4  the cooldown could not be saved in, or read from, --state-dir (the screen and \
             standard error say why; the panel's messages in live mode); the script still ran
+
+            A signal (Ctrl-C's SIGINT, SIGTERM) ends linemode at once, as the signal's default \
+            does: the shell reports 128 plus its number (130, 143). A save of the cooldown is \
+            never left torn by it.
             """,
         version: HourglassVersion.current)
 
@@ -61,6 +71,12 @@ struct LineModeCommand: ParsableCommand {
     func validate() throws {
         guard timeScale.isFinite, timeScale >= 0.000_1, timeScale <= 10_000 else {
             throw ValidationError("--time-scale must be a number from 0.0001 to 10000, not \(timeScale)")
+        }
+        if let stateDir {
+            guard !stateDir.isEmpty else { throw ValidationError("--state-dir must name a directory, not be empty") }
+            guard !stateDir.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
+                throw ValidationError("--state-dir must not contain a control character (a newline, an escape)")
+            }
         }
     }
 

@@ -3,9 +3,10 @@ import Testing
 
 /// A libevent clock made where the system refuses file descriptors: in a child process
 /// (`hourglass-demo` with a tiny RLIMIT_NOFILE, so this test runner keeps its own limit),
-/// making the clock fails with a clear `LibeventError` and a non-zero exit — never a hang,
-/// and never a clock that looks as if it ran.
-@Suite("LibeventClock under a tiny RLIMIT_NOFILE")
+/// making the clock fails with a clear `LibeventError` (the dispatch clock: a clear error from
+/// the check before it is made) and a non-zero exit — never a hang, a trap, or a clock that
+/// looks as if it ran.
+@Suite("LibeventClock (and the dispatch clock as the demo makes it) under a tiny RLIMIT_NOFILE")
 struct LibeventFailureTests {
     @Test("no descriptor left: timerfd_create fails with EMFILE, said in words")
     func noDescriptors() async throws {
@@ -27,9 +28,24 @@ struct LibeventFailureTests {
         #expect(run.stdout == "")
     }
 
-    @Test("enough descriptors: the countdown runs")
-    func enoughDescriptors() async throws {
-        let run = try Self.demo(["--clock", "libevent", "--seconds", "1", "--extra-open-files", "6"])
+    #if os(Linux)
+    @Test(
+        "the dispatch clock with fewer descriptors than libdispatch needs (it would trap, or its timers never fire): a clear error",
+        arguments: 0...4)
+    func dispatchTooFewDescriptors(extra: Int) async throws {
+        let run = try Self.demo(["--clock", "dispatch", "--seconds", "1", "--extra-open-files", "\(extra)"])
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "Error: the dispatch clock cannot open the 5 file descriptors it needs (Too many open files); "
+                + "raise the limit (ulimit -n) or use --clock virtual\n")
+        #expect(run.stdout == "")
+    }
+    #endif
+
+    @Test("enough descriptors: the countdown runs", arguments: ["libevent", "dispatch"])
+    func enoughDescriptors(clock: String) async throws {
+        let run = try Self.demo(["--clock", clock, "--seconds", "1", "--extra-open-files", "6"])
         #expect(run.status == 0)
         #expect(run.stdout.contains("finished"))
     }

@@ -16,7 +16,9 @@ struct BadInputTests {
                 "line 2: unknown command 'tapp'; did you mean 'tap'? (commands: type, clear, tap, wait, suspend, restart, show, server, wall)"
             ),
             ("wait\n", [], "line 1: 'wait' takes 1 argument, got 0; write: wait DURATION"),
-            ("restart now\n", [], "line 1: 'restart' takes no argument, got 1; write: restart"),
+            ("restart now\n", [], "line 1: 'restart' takes no argument, got 1 ('now'); write: restart"),
+            ("show \u{200B}\n", [], "line 1: 'show' takes no argument, got 1 ('\\u{200B}'); write: show"),
+            ("show a b\n", [], "line 1: 'show' takes no argument, got 2 ('a' and more); write: show"),
             (
                 "# a comment\nwait 5x\n", [],
                 "line 2: '5x' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)"
@@ -75,6 +77,20 @@ struct BadInputTests {
                 + Self.nothingRun)
     }
 
+    @Test(
+        "a control character (a terminal escape, DEL, a C1 control) is refused, so it never reaches the transcript",
+        arguments: [("\u{1B}", "1B"), ("\u{7F}", "7F"), ("\u{85}", "85"), ("\u{07}", "7")])
+    func controlCharacter(character: String, code: String) throws {
+        let run = try LinemodeProcess.run(["--keep-going"], script: "show\ntype destination 138\(character)[2J\n\twait\u{0B}1s\n")
+        #expect(run.status == 1)
+        #expect(
+            run.stderr
+                == "linemode: <stdin>: line 2: contains the control character '\\u{\(code)}'; a script is plain text\n")
+        #expect(!run.stdout.contains(character))
+        // A tab and a vertical tab still separate words.
+        #expect(run.stdout.hasSuffix("\twait\u{0B}1s\n"))
+    }
+
     @Test("several errors are all reported at once")
     func severalErrors() throws {
         let run = try LinemodeProcess.run([], script: "tap nothing\nshow\nwait\n")
@@ -125,14 +141,26 @@ struct BadInputTests {
     @Test(
         "an unreadable script file",
         arguments: [
-            ("/nonexistent/script.txt", "No such file or directory"),
-            ("/tmp", "it is a directory, not a regular file"),
+            ("/nonexistent/script.txt", "No such file or directory; check the path and its permissions"),
+            ("/tmp", "it is a directory, not a regular file; name a script file, or give the script on standard input"),
+            ("/nonexistent/a\nb\u{1B}[2J", "No such file or directory; check the path and its permissions"),
         ])
     func unreadable(path: String, reason: String) throws {
         let run = try LinemodeProcess.run([path])
         #expect(run.status == 1)
+        // A path is shown with what a terminal would act on written out.
+        let shown = path.replacingOccurrences(of: "\n", with: "\\u{A}").replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+        #expect(run.stderr == "linemode: cannot read the script \(shown): \(reason)\n")
+    }
+
+    @Test("standard input that never ends is refused once past the largest script, not read for ever")
+    func endlessInput() throws {
+        let run = try LinemodeProcess.run([], standardInput: FileHandle(forReadingAtPath: "/dev/zero")!)
+        #expect(run.status == 1)
         #expect(
-            run.stderr == "linemode: cannot read the script \(path): \(reason); check the path and its permissions\n")
+            run.stderr
+                == "linemode: cannot read the script from standard input: it is more than 16777216 bytes, too large for a script\n"
+        )
     }
 
     @Test(

@@ -14,14 +14,25 @@ struct LinemodeProcess {
     /// Runs `linemode arguments…` with `input` on standard input (bytes, so invalid UTF-8 can
     /// be sent); stdin is a pipe, never a terminal.
     static func run(_ arguments: [String], input: Data = Data(), program: URL = executable) throws -> LinemodeProcess {
+        let stdin = Pipe()
+        return try run(arguments, standardInput: stdin, program: program) {
+            stdin.fileHandleForWriting.write(input)
+            try stdin.fileHandleForWriting.close()
+        }
+    }
+
+    /// Runs with `standardInput` (a `FileHandle` or a `Pipe`) as standard input; `started` runs
+    /// once the process has.
+    static func run(
+        _ arguments: [String], standardInput: Any, program: URL = executable, started: () throws -> Void = {}
+    ) throws -> LinemodeProcess {
         let process = Process()
         process.executableURL = program
         process.arguments = arguments
-        let (stdin, stdout, stderr) = (Pipe(), Pipe(), Pipe())
-        (process.standardInput, process.standardOutput, process.standardError) = (stdin, stdout, stderr)
+        let (stdout, stderr) = (Pipe(), Pipe())
+        (process.standardInput, process.standardOutput, process.standardError) = (standardInput, stdout, stderr)
         try process.run()
-        stdin.fileHandleForWriting.write(input)
-        try stdin.fileHandleForWriting.close()
+        try started()
         // Standard error is read on its own thread while standard output is read here, so
         // neither pipe can fill up and block the child.
         let errors = ErrorReader(stderr.fileHandleForReading)

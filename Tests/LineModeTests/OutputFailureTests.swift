@@ -28,6 +28,54 @@ struct OutputFailureTests {
         )
     }
 
+    @Test("--help and --version with standard output closed: nothing printed, exit 3", arguments: ["--help", "--version"])
+    func helpWithOutputClosed(flag: String) throws {
+        let run = try Self.run(">&-", [flag])
+        #expect(run.status == 3)
+        #expect(run.stderr == "linemode: standard output is closed; nothing was printed\n")
+    }
+
+    @Test("standard output a non-blocking pipe that fills up: linemode waits for its reader, loses nothing, exits 0")
+    func nonBlockingOutput() throws {
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        #expect(fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK) == 0)
+        let process = Process()
+        process.executableURL = LinemodeProcess.executable
+        let (input, errors) = (Pipe(), Pipe())
+        process.standardInput = input
+        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
+        process.standardError = errors
+        try process.run()
+        close(ends[1])  // the child has its copy: the reader sees the end when the child exits
+        let script = Self.script + String(repeating: "show\n", count: 2_000)
+        try input.fileHandleForWriting.write(contentsOf: Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        // Nothing is read until the pipe is all but full (less room left than a line takes), so
+        // the child's writes have met EAGAIN; a hang would end the wait after a minute.
+        let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
+        #if os(Linux)
+        let capacity = fcntl(ends[0], 1_032)  // F_GETPIPE_SZ, not imported from Glibc
+        #else
+        let capacity: Int32 = 16_384
+        #endif
+        var buffered: Int32 = 0
+        let deadline = Date().addingTimeInterval(60)
+        while process.isRunning && ioctl(ends[0], UInt(FIONREAD), &buffered) == 0 && buffered < capacity - 1_024
+            && Date() < deadline
+        {
+            usleep(1_000)
+        }
+        #expect(process.isRunning)
+        #expect(buffered >= capacity - 1_024)
+        let transcript = reader.readDataToEndOfFile()
+        process.waitUntilExit()
+        #expect(process.terminationStatus == 0)
+        #expect(errors.fileHandleForReading.readDataToEndOfFile().isEmpty)
+        let expected = try LinemodeProcess.run([], script: script)
+        #expect(String(decoding: transcript, as: UTF8.self) == expected.stdout)
+    }
+
     @Test("standard output closed: the reason on standard error, nothing run, exit 3")
     func outputClosed() throws {
         let run = try Self.run(">&-")

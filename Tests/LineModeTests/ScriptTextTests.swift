@@ -50,8 +50,8 @@ struct ScriptTextTests {
                 "line 1: unknown button 'se\\u{200B}nd' on the verification screen; did you mean 'send'? (buttons: send, verify)"
             ),
             (
-                "wait 2\u{7}s\n",
-                "line 1: '2\\u{7}s' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)"
+                "wait 2\u{2060}s\n",
+                "line 1: '2\\u{2060}s' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)"
             ),
         ])
     func invisibleCharacter(script: String, message: String) throws {
