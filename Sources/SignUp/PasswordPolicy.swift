@@ -2,14 +2,16 @@
 /// truncated), any character (spaces and Unicode too), no composition rules, and a blocklist
 /// of common, repetitive or sequential passwords and of the account itself.
 public struct PasswordPolicy: Hashable, Sendable {
-    /// The fewest characters accepted.
-    public var minimumLength: Int
-    /// The most characters accepted; longer ones are refused, never cut.
+    /// The fewest characters accepted: at least 1 (a smaller value is taken as 1).
+    public var minimumLength: Int { didSet { minimumLength = max(minimumLength, 1) } }
+    /// The most characters accepted; longer ones are refused, never cut. A value below
+    /// ``minimumLength`` is read as ``minimumLength``.
     public var maximumLength: Int
 
-    /// 8 to 128 characters.
+    /// 8 to 128 characters by default. A minimum below 1 is taken as 1; a maximum below the
+    /// minimum, as the minimum.
     public init(minimumLength: Int = 8, maximumLength: Int = 128) {
-        self.minimumLength = minimumLength
+        self.minimumLength = max(minimumLength, 1)
         self.maximumLength = maximumLength
     }
 
@@ -19,6 +21,7 @@ public struct PasswordPolicy: Hashable, Sendable {
         let text = password.revealed
         let length = text.count
         if length < minimumLength { return PasswordCheck(problem: .tooShort(minimum: minimumLength), strength: .weak) }
+        let maximumLength = max(maximumLength, minimumLength)
         if length > maximumLength { return PasswordCheck(problem: .tooLong(maximum: maximumLength), strength: .weak) }
         let folded = text.lowercased()
         if CommonPasswords.list.contains(folded) { return PasswordCheck(problem: .common, strength: .weak) }

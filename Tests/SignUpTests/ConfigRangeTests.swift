@@ -1,0 +1,52 @@
+import Hourglass
+import SignUp
+import SignUpTesting
+import Testing
+
+/// Settings out of range are clamped, when made and when set: none can trap the screen
+/// (a negative code length took a prefix of negative length) or make it accept an empty code.
+@Suite("Settings out of range are clamped")
+struct ConfigRangeTests {
+    @Test("VerificationConfig: code length 1...16, send limit at least 1, durations at least zero")
+    func verificationConfig() {
+        let made = VerificationConfig(cooldown: .seconds(-5), codeLength: -1, sendLimit: 0, sendWindow: .seconds(-1))
+        #expect(made.cooldown == .zero)
+        #expect(made.codeLength == 1)
+        #expect(made.sendLimit == 1)
+        #expect(made.sendWindow == .zero)
+        var set = VerificationConfig()
+        set.codeLength = 99
+        #expect(set.codeLength == 16)
+        set.codeLength = 0
+        #expect(set.codeLength == 1)
+        set.sendLimit = -3
+        #expect(set.sendLimit == 1)
+        set.cooldown = .seconds(-1)
+        #expect(set.cooldown == .zero)
+        set.sendWindow = .milliseconds(-1)
+        #expect(set.sendWindow == .zero)
+        #expect(VerificationConfig(codeLength: 8).codeLength == 8)
+    }
+
+    @Test("a screen made with a negative code length takes one-digit codes, and an empty code checks nothing")
+    func negativeCodeLength() {
+        let screen = VerificationHarness(config: VerificationConfig(codeLength: -1))
+        screen.sendCode()
+        screen.model.setCode("")
+        #expect(screen.model.screen.verifyButton.isEnabled == false)
+        screen.model.setCode("12")
+        #expect(screen.model.screen.code.value == Secret("1"))
+        expectNoTimersLeft(screen.clock)
+    }
+
+    @Test("PasswordPolicy: a minimum below 1 is 1, a maximum below the minimum is the minimum")
+    func passwordPolicy() {
+        let crossed = PasswordPolicy(minimumLength: 20, maximumLength: 8)
+        #expect(crossed.check(Secret("Tr0ub4dor&3xyz")).problem == .tooShort(minimum: 20))
+        #expect(crossed.check(Secret("Tr0ub4dor&3xyzQ!w9Lp#Z")).problem == .tooLong(maximum: 20))
+        #expect(PasswordPolicy(minimumLength: -4).minimumLength == 1)
+        var policy = PasswordPolicy()
+        policy.minimumLength = 0
+        #expect(policy.minimumLength == 1)
+    }
+}
