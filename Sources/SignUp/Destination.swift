@@ -32,10 +32,15 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// The masked form.
     public var description: String { masked }
 
-    /// Parses what a person typed. Spaces, dashes, dots and brackets in a phone number and
-    /// full-width digits and signs are accepted. A mainland China number is 11 digits
-    /// starting with 1, optionally after `+86` or `86`; any other number needs a `+` and
-    /// 8 to 15 digits (E.164, checked leniently).
+    /// Parses what a person typed. In a phone number, spaces and dashes of any kind (a
+    /// no-break space, a non-breaking hyphen), dots, brackets and invisible formatting marks
+    /// (the direction marks of a number copied from a contact) are skipped, and full-width
+    /// digits and signs are read as ASCII ones.
+    ///
+    /// A number without a `+` is read as a mainland China mobile number: 11 digits starting
+    /// with 1, optionally after `86`. Any other number needs its country code after a `+`,
+    /// and 8 to 15 digits (E.164, checked leniently): "1 415 555 0100" is taken for a China
+    /// number, "+1 415 555 0100" is the US one.
     public static func parse(_ input: String) -> Result<Destination, DestinationProblem> {
         // Only characters beyond ASCII can be full-width.
         let text = (input.utf8.allSatisfy { $0 < 0x80 } ? input : String(input.map(Self.halfWidth))).trimmingWhitespace
@@ -57,8 +62,9 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     }
 
     private static func parsePhone(_ text: String) -> Result<Destination, DestinationProblem> {
-        let separators: Set<Character> = [" ", "-", ".", "(", ")"]
-        let compact = text.filter { !separators.contains($0) }
+        var scalars = String.UnicodeScalarView()
+        scalars.append(contentsOf: text.unicodeScalars.filter { !isPhoneSeparator($0) })
+        let compact = String(scalars)
         let hasPlus = compact.hasPrefix("+")
         let digits = hasPlus ? String(compact.dropFirst()) : compact
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .failure(.invalidPhone) }
@@ -73,6 +79,15 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         guard hasPlus else { return .failure(.missingCountryCode) }
         guard (8...15).contains(digits.count), digits.first != "0" else { return .failure(.invalidPhone) }
         return .success(.phone("+" + digits))
+    }
+
+    /// What a phone number may hold between its digits: white space and dashes of any kind,
+    /// dots, brackets, and invisible formatting marks.
+    private static func isPhoneSeparator(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .spaceSeparator, .dashPunctuation, .format: true
+        default: scalar.properties.isWhitespace || scalar == "." || scalar == "(" || scalar == ")"
+        }
     }
 
     /// Full-width digits, plus and at signs (as typed with a Chinese input method) to ASCII.

@@ -18,6 +18,13 @@ struct DestinationTests {
             ("＋８６ １３８１２３４５６７８", .phone("+8613812345678")),
             ("+44 20 7946 0958", .phone("+442079460958")),
             ("+1 (415) 555-0100", .phone("+14155550100")),
+            // Pasted: no-break and thin spaces, non-breaking hyphens, an en dash, direction marks
+            // (a number copied from a contact), a zero-width space at the end.
+            ("+1\u{A0}415\u{A0}555\u{A0}0100", .phone("+14155550100")),
+            ("+1\u{2011}415\u{2011}555\u{2011}0100", .phone("+14155550100")),
+            ("\u{202A}+1 (415) 555\u{2013}0100\u{202C}", .phone("+14155550100")),
+            ("\u{200E}+44\u{2009}20\u{2009}7946\u{2009}0958\u{200B}", .phone("+442079460958")),
+            ("1 415 555 0100", .phone("+8614155550100")),
             ("  User.Name@Example.COM ", .email("User.Name@example.com")),
             ("ｕｓｅｒ＠ｅｘａｍｐｌｅ．ｃｎ", .email("user@example.cn")),
         ])
@@ -65,5 +72,24 @@ struct DestinationTests {
         #expect(String(reflecting: secret) == "Secret(•••••••)")
         #expect(!dumped.contains("hunter2"))
         #expect(secret.revealed == "hunter2")
+    }
+
+    @Test("the state machines' events print a typed code or password masked: print, debugPrint and dump")
+    func eventsMasked() {
+        let events: [(Any, String, String)] = [
+            (VerificationEvent.codeChanged("482913"), "codeChanged(Secret(••••••))", "VerificationEvent."),
+            (RegistrationEvent.passwordChanged("hunter2"), "passwordChanged(Secret(•••••••))", "RegistrationEvent."),
+            (RegistrationEvent.confirmationChanged("hunter2"), "confirmationChanged(Secret(•••••••))", "RegistrationEvent."),
+        ]
+        for (event, shown, type) in events {
+            var dumped = ""
+            dump(event, to: &dumped)
+            #expect("\(event)" == shown)
+            #expect(String(reflecting: event) == type + shown)
+            #expect(!dumped.contains("482913") && !dumped.contains("hunter2"))
+            #expect(dumped.contains("•"))
+        }
+        #expect("\(VerificationEvent.destinationChanged("a@example.com"))" == #"destinationChanged("a@example.com")"#)
+        #expect("\(RegistrationEvent.submitTapped)" == "submitTapped")
     }
 }
