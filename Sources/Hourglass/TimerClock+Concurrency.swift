@@ -1,6 +1,7 @@
 extension TimerClock {
     /// Suspends the task until `deadline` on this clock; throws `CancellationError` as soon as
-    /// the task is cancelled, and then leaves no timer behind.
+    /// the task is cancelled, and then leaves no timer behind — or when the clock cancels the
+    /// sleep's timer, as a clock that shuts down does.
     public func sleep(until deadline: TimerInstant, tolerance: Swift.Duration? = nil) async throws {
         try Task.checkCancellation()
         let sleeper = Sleeper()
@@ -10,7 +11,12 @@ extension TimerClock {
                     let delay = max(.zero, now.duration(to: deadline))
                     // Clamped into the timer range, so a huge tolerance cannot end the sleep at once.
                     let leeway = min(max(.zero, tolerance ?? .zero), .nanoseconds(Int64.max))
-                    return try? oneShot(after: delay, leeway: leeway) { _ in sleeper.finish() }
+                    // Released with the callback when the timer ends without firing: the
+                    // clock cancelled it, so the sleep ends rather than waiting for ever.
+                    let cancelledByClock = OnRelease { sleeper.cancel() }
+                    return try? oneShot(after: delay, leeway: leeway) { _ in
+                        withExtendedLifetime(cancelledByClock) { sleeper.finish() }
+                    }
                 }
             }
         } onCancel: {

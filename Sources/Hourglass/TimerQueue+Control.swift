@@ -1,5 +1,6 @@
 extension TimerQueue {
     /// Adds a timer; starts it at once when `start` is true (a one-shot for a deadline always starts).
+    /// On a queue that was closed (its clock shut down) the timer ends at once, cancelled.
     /// `hasHandle` (here and in `addOneShot`): a ``TimerHandle`` is made for it right after; the
     /// queue keeps itself alive until that handle goes, so pass it for nothing else.
     func add(
@@ -14,14 +15,16 @@ extension TimerQueue {
                 delay: oneShot.delay, leeway: leeway, start: start, hasHandle: hasHandle, handler: handler)
         }
         let now = backend.now.nanoseconds
-        let (id, live) = lock.withLock {
+        let (id, live, refused) = lock.withLock { () -> (TimerID, Int?, TimerHandler?) in
             let id = storage.allocate(
                 kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
-            if start { startLocked(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             if hasHandle { keepAliveForFirstHandleLocked() }
+            if isClosed { return (id, nil, storage.end(slot: Int(id.slot), as: .cancelled)) }
+            if start { startLocked(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
-            return (id, liveCountWatchers > 0 ? storage.liveCount : nil)
+            return (id, liveCountWatchers > 0 ? storage.liveCount : nil, nil)
         }
+        _ = consume refused
         if let live, let timerAdded { timerAdded(live) }
         return id
     }
@@ -30,14 +33,16 @@ extension TimerQueue {
     @usableFromInline
     func addOneShot(delay: Int64, leeway: Int64, start: Bool, hasHandle: Bool, handler: TimerHandler) -> TimerID {
         let now = start ? backend.now.nanoseconds : 0
-        let (id, live) = lock.withLock {
+        let (id, live, refused) = lock.withLock { () -> (TimerID, Int?, TimerHandler?) in
             let id = storage.allocateOneShot(
                 value: delay, isAbsolute: false, leeway: leeway, hasHandle: hasHandle, handler: handler)
-            if start { storage.startNewOneShot(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             if hasHandle { keepAliveForFirstHandleLocked() }
+            if isClosed { return (id, nil, storage.end(slot: Int(id.slot), as: .cancelled)) }
+            if start { storage.startNewOneShot(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
-            return (id, liveCountWatchers > 0 ? storage.liveCount : nil)
+            return (id, liveCountWatchers > 0 ? storage.liveCount : nil, nil)
         }
+        _ = consume refused
         if let live, let timerAdded { timerAdded(live) }
         return id
     }
@@ -45,14 +50,16 @@ extension TimerQueue {
     /// Adds a running one-shot due at `deadline`; the clock is not read.
     @usableFromInline
     func addOneShot(deadline: Int64, leeway: Int64, hasHandle: Bool, handler: TimerHandler) -> TimerID {
-        let (id, live) = lock.withLock {
+        let (id, live, refused) = lock.withLock { () -> (TimerID, Int?, TimerHandler?) in
             let id = storage.allocateOneShot(
                 value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
-            storage.startNewOneShot(slot: Int(id.slot), now: 0)
             if hasHandle { keepAliveForFirstHandleLocked() }
+            if isClosed { return (id, nil, storage.end(slot: Int(id.slot), as: .cancelled)) }
+            storage.startNewOneShot(slot: Int(id.slot), now: 0)
             rearmLocked()
-            return (id, liveCountWatchers > 0 ? storage.liveCount : nil)
+            return (id, liveCountWatchers > 0 ? storage.liveCount : nil, nil)
         }
+        _ = consume refused
         if let live, let timerAdded { timerAdded(live) }
         return id
     }

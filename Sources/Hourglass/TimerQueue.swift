@@ -9,8 +9,9 @@
 /// everything a user calls is on ``TimerClock``, and what a backend calls is on the
 /// ``TimerRunner`` the queue hands it (see <doc:WritingABackend>).
 public final class TimerQueue: @unchecked Sendable {
-    // @unchecked Sendable: every mutable field (`storage`, `armed`, `isRunningDue`, `firing`) is read
-    // and written only while `lock` is held; callbacks are invoked after unlocking.
+    // @unchecked Sendable: every mutable field (`storage`, `armed`, `isRunningDue`, `isClosed`,
+    // `firing`, `liveCountWatchers`) is read and written only while `lock` is held; callbacks
+    // are invoked after unlocking.
     let lock = Lock()
     /// The slab and the heap, in memory of their own: reached through addressors, every access
     /// skips the runtime's dynamic exclusivity check that a class's stored property pays on
@@ -24,6 +25,8 @@ public final class TimerQueue: @unchecked Sendable {
     var armed: Int64?
     /// While `runDue` runs, re-arming waits until it is done.
     var isRunningDue = false
+    /// Set once the clock has shut down (``close()``): timers added later end at once, cancelled.
+    var isClosed = false
     /// The callback running now, if any: its thread and its scheduled instant.
     var firing: (thread: CallbackThread, scheduled: TimerInstant)?
     let backend: any TimerBackend
@@ -109,8 +112,19 @@ public final class TimerQueue: @unchecked Sendable {
 
     /// Cancels every live timer, e.g. when a clock shuts down.
     package func cancelAll() {
+        cancelAll(closing: false)
+    }
+
+    /// Cancels every live timer for good: the clock has shut down, so a timer added later ends
+    /// at once, cancelled (and a task sleeping on it wakes, see ``TimerClock/sleep(until:tolerance:)``).
+    package func close() {
+        cancelAll(closing: true)
+    }
+
+    private func cancelAll(closing: Bool) {
         var released: [TimerHandler] = []
         lock.withLock {
+            if closing { isClosed = true }
             for slot in storage.records.indices where !storage[slot].state.isTerminal && storage[slot].handler != nil {
                 if let handler = storage.end(slot: slot, as: .cancelled) { released.append(handler) }
             }

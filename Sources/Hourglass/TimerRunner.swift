@@ -26,4 +26,13 @@ public struct TimerRunner: Sendable {
     public func cancelAll() {
         queue?.cancelAll()
     }
+
+    /// The clock has shut down for good: cancels every live timer, as ``cancelAll()`` does, and
+    /// every timer added afterwards ends at once, cancelled, rather than waiting for a wake-up
+    /// that will never come (a task sleeping on the clock then throws `CancellationError`).
+    /// Call it first when shutting down, so that no due timer starts after it. A no-op once the
+    /// queue is gone.
+    public func shutDown() {
+        queue?.close()
+    }
 }

@@ -16,7 +16,7 @@ public struct TimerTicks: AsyncSequence, Sendable {
     public struct Iterator: AsyncIteratorProtocol {
         let feed: TickFeed
 
-        /// The next fire; nil once the timer was cancelled.
+        /// The next fire; nil once the timer was cancelled (by the clock too, as when it shuts down).
         public mutating func next() async -> TimerFire? {
             await feed.next()
         }
@@ -36,7 +36,12 @@ final class TickFeed: @unchecked Sendable {
         let (stream, continuation) = AsyncStream.makeStream(of: TimerFire.self, bufferingPolicy: .bufferingNewest(64))
         // The interval was checked by `ticks(every:)`, so this cannot fail; if it did, the
         // sequence would simply end.
-        handle = try? clock.repeating(every: interval, policy: policy) { fire in continuation.yield(fire) }
+        // The stream ends when the callback is released: the iterator cancelled the timer, or
+        // the clock did (it shut down), so `next()` then returns nil rather than waiting for ever.
+        let finishOnRelease = OnRelease { continuation.finish() }
+        handle = try? clock.repeating(every: interval, policy: policy) { fire in
+            withExtendedLifetime(finishOnRelease) { _ = continuation.yield(fire) }
+        }
         if handle == nil { continuation.finish() }
         self.stream = stream
         iterator = stream.makeAsyncIterator()

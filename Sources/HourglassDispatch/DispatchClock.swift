@@ -36,7 +36,9 @@ public final class DispatchClock: TimerClock {
         queue.setSpecific(key: contextKey, value: nil)
     }
 
-    /// Cancels every timer and the dispatch source. Safe to call more than once.
+    /// Cancels every timer and the dispatch source, for good: a timer added afterwards ends at
+    /// once, cancelled, work handed over with ``TimerClock/perform(_:)`` is dropped, and a task
+    /// sleeping on the clock throws `CancellationError`. Safe to call more than once.
     public func shutdown() {
         backend.cancel()
     }

@@ -73,7 +73,9 @@ public final class LibeventClock: TimerClock {
         try loop.run()
     }
 
-    /// Ends the loop, cancels every pending timer and frees the event base. Returns after the
+    /// Ends the loop, cancels every pending timer and frees the event base. No callback starts
+    /// once it is called, not even one already due; a timer added afterwards ends at once,
+    /// cancelled, and a task sleeping on the clock throws `CancellationError`. Returns after the
     /// loop has ended — except when called from a callback on the loop's thread, where the
     /// loop ends as soon as that callback returns. Idempotent.
     public func stop() {

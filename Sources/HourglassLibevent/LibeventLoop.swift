@@ -174,6 +174,9 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     /// Asks the loop to end and waits until it has, unless called on the loop's own thread
     /// (from a callback), where it returns at once and the loop ends after the callback.
     func requestStop() {
+        // First, so that no timer due meanwhile starts: a run of due timers in progress ends
+        // after the callback it is in. (Outside `lock`: cancelling re-arms through `wake(at:)`.)
+        lock.withLock { phase == .ended ? nil : runner }?.shutDown()
         lock.lock()
         defer { lock.unlock() }
         switch phase {
@@ -218,9 +221,9 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
         runner?.runDue()
     }
 
-    /// Cancels the pending timers and frees every C resource. Runs once.
+    /// Cancels the pending timers, for good, and frees every C resource. Runs once.
     private func teardown() {
-        runner?.cancelAll()
+        runner?.shutDown()
         lock.lock()
         if let event { event_free(event) }
         event = nil

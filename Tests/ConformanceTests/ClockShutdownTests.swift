@@ -1,0 +1,90 @@
+import Dispatch
+import Foundation
+import Hourglass
+import HourglassDispatch
+import Testing
+
+#if canImport(HourglassLibevent)
+import HourglassLibevent
+#endif
+
+/// A real clock that shuts down (`DispatchClock.shutdown()`, `LibeventClock.stop()`) does so
+/// for good and at once: no callback starts after it, not even one already due; a timer added
+/// afterwards ends cancelled rather than waiting for ever; a task sleeping or iterating ticks
+/// on it ends rather than hanging.
+@Suite("Real clocks shut down for good", .serialized)
+struct ClockShutdownTests {
+    /// A clock of each kind, running, with a way to shut it down.
+    static let kinds: [String] = {
+        #if canImport(HourglassLibevent)
+        ["dispatch", "libevent"]
+        #else
+        ["dispatch"]
+        #endif
+    }()
+
+    static func running(_ kind: String) throws -> (clock: any TimerClock, shutDown: @Sendable () -> Void) {
+        #if canImport(HourglassLibevent)
+        if kind == "libevent" {
+            let clock = try LibeventClock()
+            try clock.start()
+            return (clock, { clock.stop() })
+        }
+        #endif
+        let clock = DispatchClock(queue: DispatchQueue(label: "shutdown-test"))
+        return (clock, { clock.shutdown() })
+    }
+
+    @Test("a timer added after the shutdown ends cancelled; sleep throws at once", arguments: kinds)
+    func afterShutdown(kind: String) async throws {
+        let (clock, shutDown) = try Self.running(kind)
+        shutDown()
+        let handle = try clock.oneShot(after: .milliseconds(5)) { _ in Issue.record("ran after the shutdown") }
+        let id = try clock.schedule(after: .milliseconds(5)) { _ in Issue.record("ran after the shutdown") }
+        #expect(handle.state == .cancelled)
+        #expect(clock.isPending(id) == false)
+        #expect(clock.pendingTimers.isEmpty)
+        await #expect(throws: CancellationError.self) { try await clock.sleep(for: .milliseconds(10)) }
+    }
+
+    @Test("a sleep and a ticks iteration in progress end when the clock shuts down", arguments: kinds)
+    func inProgress(kind: String) async throws {
+        let (clock, shutDown) = try Self.running(kind)
+        let ticks = try clock.ticks(every: .seconds(3_600))
+        let slept = Task { try await clock.sleep(for: .seconds(3_600)) }
+        let ended = Task {
+            var iterator = ticks.makeAsyncIterator()
+            return await iterator.next()
+        }
+        // Both have their timers on the clock before it shuts down.
+        let end = ContinuousClock.now + .seconds(10)
+        while clock.pendingTimers.count < 2 && ContinuousClock.now < end { await Task.yield() }
+        #expect(clock.pendingTimers.count == 2)
+        shutDown()
+        await #expect(throws: CancellationError.self) { try await slept.value }
+        #expect(await ended.value == nil)
+    }
+
+    @Test("a callback that shuts the clock down: the other timers due with it never start", arguments: kinds)
+    func shutDownFromCallback(kind: String) throws {
+        let (clock, shutDown) = try Self.running(kind)
+        let ran = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        let deadline = clock.now + .milliseconds(20)
+        try clock.schedule(at: deadline) { _ in
+            ran.append("a")
+            shutDown()
+            done.signal()
+        }
+        try clock.schedule(at: deadline) { _ in ran.append("b") }
+        try clock.schedule(at: deadline) { _ in ran.append("c") }
+        done.wait()
+        // The run of due timers that "a" was in has ended: the clock's context is idle again.
+        if let dispatch = clock as? DispatchClock { dispatch.queue.sync {} }
+        #if canImport(HourglassLibevent)
+        if let libevent = clock as? LibeventClock { libevent.stop() }
+        #endif
+        #expect(ran.values == ["a"])
+        #expect(clock.pendingTimers.isEmpty)
+    }
+}
