@@ -4,14 +4,15 @@ enum TimerArguments: Sendable {
     @usableFromInline
     static func delay(_ delay: Duration) throws(TimerError) -> Int64 {
         let value = try delay.timerNanoseconds()
-        guard value >= 0 else { throw .negativeDelay(delay) }
+        // A negative part of a nanosecond truncates to zero: the Duration itself is checked then.
+        guard value > 0 || (value == 0 && delay >= .zero) else { throw .negativeDelay(delay) }
         return value
     }
 
     @usableFromInline
     static func leeway(_ leeway: Duration) throws(TimerError) -> Int64 {
         let value = try leeway.timerNanoseconds()
-        guard value >= 0 else { throw .negativeLeeway(leeway) }
+        guard value > 0 || (value == 0 && leeway >= .zero) else { throw .negativeLeeway(leeway) }
         return value
     }
 

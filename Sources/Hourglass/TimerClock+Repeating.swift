@@ -5,7 +5,7 @@ extension TimerClock {
     /// drift. After a stall, `policy` decides what happens to the missed ticks (by default
     /// one fire reports how many were skipped). Releasing the handle cancels the timer.
     /// - Parameters:
-    ///   - interval: the period; must be greater than zero.
+    ///   - interval: the period; at least one nanosecond (timers count in whole nanoseconds).
     ///   - delay: time from start until the first fire; by default one `interval`.
     ///   - leeway: how late a fire may be, so the clock can wake once for several timers.
     ///   - policy: what to do with ticks missed during a stall.

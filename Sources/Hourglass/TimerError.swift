@@ -1,17 +1,19 @@
 /// Why a timer could not be created: each case names the argument and what to pass instead.
 ///
 /// Hourglass never replaces a bad argument with a default (an old GCD wrapper silently
-/// turned intervals ≤ 0 into one second) and never traps on one.
+/// turned intervals ≤ 0 into one second) and never traps on one. Timers count in whole
+/// nanoseconds: a finer part of a duration is dropped (toward zero), so an interval, a tick
+/// or a countdown must be at least one nanosecond.
 public enum TimerError: Error, Hashable, Sendable {
-    /// A repeating interval was zero or negative.
+    /// A repeating interval was less than one nanosecond.
     case nonPositiveInterval(Duration)
     /// A start delay was negative.
     case negativeDelay(Duration)
     /// A leeway was negative.
     case negativeLeeway(Duration)
-    /// A countdown's duration was zero or negative.
+    /// A countdown's duration was less than one nanosecond.
     case nonPositiveDuration(Duration)
-    /// A countdown's tick was zero or negative.
+    /// A countdown's tick was less than one nanosecond.
     case nonPositiveTick(Duration)
     /// A countdown's tick was longer than the countdown itself.
     case tickLongerThanCountdown(tick: Duration, duration: Duration)
@@ -29,15 +31,15 @@ extension TimerError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .nonPositiveInterval(let interval):
-            "repeat interval must be greater than zero, got \(interval); pass a positive Duration"
+            "repeat interval must be at least 1 nanosecond, got \(interval); pass a positive Duration"
         case .negativeDelay(let delay):
             "delay must not be negative, got \(delay); pass .zero to start at once"
         case .negativeLeeway(let leeway):
             "leeway must not be negative, got \(leeway); pass .zero for none"
         case .nonPositiveDuration(let duration):
-            "countdown duration must be greater than zero, got \(duration)"
+            "countdown duration must be at least 1 nanosecond, got \(duration)"
         case .nonPositiveTick(let tick):
-            "countdown tick must be greater than zero, got \(tick)"
+            "countdown tick must be at least 1 nanosecond, got \(tick)"
         case .tickLongerThanCountdown(let tick, let duration):
             "countdown tick \(tick) is longer than the countdown \(duration); pass a tick of at most the duration"
         case .invalidFrameRate(let rate):

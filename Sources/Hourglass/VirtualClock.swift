@@ -58,7 +58,10 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
 
     /// Moves time forward to `instant`, running every timer that falls due on the way.
     /// An instant in the past is treated as now. Called from inside a callback, it extends
-    /// the advance already under way instead of nesting.
+    /// the advance already under way instead of nesting. Move a virtual clock from one thread
+    /// at a time (the test's): a call from another thread while an advance runs does the
+    /// same — it extends that advance, whose thread runs the callbacks, and returns 0 at once,
+    /// before time has moved.
     /// - Returns: how many callbacks ran.
     @discardableResult
     public func advance(to instant: TimerInstant) -> Int {

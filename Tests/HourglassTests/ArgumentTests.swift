@@ -98,11 +98,27 @@ struct ArgumentTests {
         expectNothingPending(clock)
     }
 
+    @Test("a negative part of a nanosecond is negative; a positive one under a nanosecond is no interval")
+    func subNanosecond() throws {
+        let tiny = Duration(secondsComponent: 0, attosecondsComponent: -1)
+        #expect(throws: TimerError.negativeDelay(tiny)) { try clock.oneShot(after: tiny) { _ in } }
+        #expect(throws: TimerError.negativeLeeway(tiny)) { try clock.schedule(after: .zero, leeway: tiny) { _ in } }
+        let half = Duration(secondsComponent: 0, attosecondsComponent: 500_000_000)
+        #expect(throws: TimerError.nonPositiveInterval(half)) { try clock.repeating(every: half) { _ in } }
+        // A positive fraction of a nanosecond as a delay is a delay of zero: it fires at once.
+        let fired = Recorder<TimerInstant>()
+        let handle = try clock.oneShot(after: half) { fired.append($0.scheduled) }
+        clock.advance(by: .zero)
+        #expect(fired.values == [clock.now])
+        #expect(handle.state == .finished)
+        expectNothingPending(clock)
+    }
+
     @Test("error messages say what was wrong and what to pass")
     func messages() {
         #expect(
             TimerError.nonPositiveInterval(.zero).description
-                == "repeat interval must be greater than zero, got 0.0 seconds; pass a positive Duration")
+                == "repeat interval must be at least 1 nanosecond, got 0.0 seconds; pass a positive Duration")
         #expect(
             TimerError.tickLongerThanCountdown(tick: .seconds(2), duration: .seconds(1)).description
                 == "countdown tick 2.0 seconds is longer than the countdown 1.0 seconds; pass a tick of at most the duration"
