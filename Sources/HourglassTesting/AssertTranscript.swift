@@ -16,6 +16,9 @@ public func assertTranscript(
     _ transcript: String, matchesFile url: URL, record: TranscriptRecordMode? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
+    if record == nil, let problem = TranscriptRecordMode.environmentProblem() {
+        Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
+    }
     let mode = TranscriptRecordMode.current(explicit: record)
     if let problem = try TranscriptSnapshot.problem(with: transcript, file: url, mode: mode) {
         Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)

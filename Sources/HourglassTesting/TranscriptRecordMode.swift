@@ -34,4 +34,13 @@ public enum TranscriptRecordMode: String, Sendable, CaseIterable {
         if let ci = environment["CI"], !ci.isEmpty, ci != "false", ci != "0" { return .never }
         return explicit ?? scoped ?? environment["HOURGLASS_RECORD"].flatMap(Self.init(rawValue:)) ?? .missing
     }
+
+    /// What is wrong with `HOURGLASS_RECORD` when it is set to no mode (`true`, `1`, `ALL`),
+    /// which would otherwise be read as ``missing`` without a word; nil when it is fine or unset.
+    static func environmentProblem(
+        environment: [String: String] = ProcessInfo.processInfo.environment
+    ) -> String? {
+        guard let value = environment["HOURGLASS_RECORD"], Self(rawValue: value) == nil else { return nil }
+        return "HOURGLASS_RECORD=\(value) is not a record mode; set it to all, missing, failed or never"
+    }
 }

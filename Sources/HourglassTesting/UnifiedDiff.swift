@@ -2,7 +2,9 @@
 /// works in an iOS test as well as on Linux).
 public enum UnifiedDiff: Sendable {
     /// The unified diff from `old` to `new`, with `context` unchanged lines around each change;
-    /// empty when they are equal. A text that does not end with a newline is diffed as if it did.
+    /// empty when they are equal. As `diff -u` does, a last line without a newline differs from
+    /// the same line with one and is followed by `\ No newline at end of file`; a carriage
+    /// return in a line is shown as `\r`, so that lines that differ never look the same.
     public static func make(
         from old: String, to new: String, oldName: String = "expected", newName: String = "actual", context: Int = 3
     ) -> String {
@@ -17,7 +19,10 @@ public enum UnifiedDiff: Sendable {
             let oldStart = slice.first { $0.kind != .added }.map { $0.oldIndex + 1 } ?? slice.first!.oldIndex
             let newStart = slice.first { $0.kind != .removed }.map { $0.newIndex + 1 } ?? slice.first!.newIndex
             output += "@@ -\(range(oldStart, oldCount)) +\(range(newStart, newCount)) @@\n"
-            for edit in slice { output += edit.kind.rawValue + edit.text + "\n" }
+            for edit in slice {
+                output += edit.kind.rawValue + edit.text.shown + "\n"
+                if !edit.text.endsWithNewline { output += "\\ No newline at end of file\n" }
+            }
         }
         return output
     }
@@ -32,15 +37,31 @@ public enum UnifiedDiff: Sendable {
     /// (for an added line, `oldIndex` is the old line it comes before; likewise for removed).
     private struct Edit {
         var kind: Kind
-        var text: Substring
+        var text: Line
         var oldIndex: Int
         var newIndex: Int
     }
 
-    private static func lines(of text: String) -> [Substring] {
-        guard !text.isEmpty else { return [] }
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)
-        if text.hasSuffix("\n") { lines.removeLast() }
+    /// A line's text, and whether a newline ends it (only a text's last line may lack one).
+    private struct Line: Equatable {
+        var text: Substring
+        var endsWithNewline = true
+
+        /// The text with a carriage return written as `\r`.
+        var shown: String { text.contains("\r") ? String(text.replacing("\r", with: "\\r")) : String(text) }
+    }
+
+    /// The lines of `text`, split at each line feed, also the one of a CRLF (which a `String`
+    /// holds as one character with the carriage return).
+    private static func lines(of text: String) -> [Line] {
+        let scalars = text.unicodeScalars
+        var lines: [Line] = []
+        var start = scalars.startIndex
+        while let end = scalars[start...].firstIndex(of: "\n") {
+            lines.append(Line(text: Substring(scalars[start..<end])))
+            start = scalars.index(after: end)
+        }
+        if start != scalars.endIndex { lines.append(Line(text: Substring(scalars[start...]), endsWithNewline: false)) }
         return lines
     }
 
@@ -51,7 +72,7 @@ public enum UnifiedDiff: Sendable {
 
     /// A shortest edit script by longest common subsequence, on what lies between the common
     /// prefix and suffix; past 16 M cells the middle is written as removed, then added.
-    private static func script(from left: [Substring], to right: [Substring]) -> [Edit] {
+    private static func script(from left: [Line], to right: [Line]) -> [Edit] {
         var prefix = 0
         while prefix < left.count, prefix < right.count, left[prefix] == right[prefix] { prefix += 1 }
         var suffix = 0
@@ -71,7 +92,7 @@ public enum UnifiedDiff: Sendable {
         return edits
     }
 
-    private static func middle(_ old: [Substring], _ new: [Substring], offset: Int) -> [Edit] {
+    private static func middle(_ old: [Line], _ new: [Line], offset: Int) -> [Edit] {
         let (n, m) = (old.count, new.count)
         guard n * m <= 16_000_000 else {
             return old.indices.map { Edit(kind: .removed, text: old[$0], oldIndex: offset + $0, newIndex: offset) }

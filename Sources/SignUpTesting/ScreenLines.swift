@@ -1,10 +1,26 @@
 public import SignUp
 
 /// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
-/// with `HourglassTesting`), logs and tests. Secrets appear masked.
+/// with `HourglassTesting`), logs and tests. Secrets appear masked; a control character typed
+/// into a field is written out (`\u{A}`), so a line is always one line.
 enum ScreenLines {
     static func field(_ prefix: String, _ name: String, _ field: FieldView) -> String {
-        line(prefix, name, ": \"", field.text, "\"", isEnabled: field.isEnabled, message: field.message)
+        line(prefix, name, ": \"", escaped(field.text), "\"", isEnabled: field.isEnabled, message: field.message)
+    }
+
+    /// `text` with each control character (a newline, a terminal escape) written as `\u{A}`:
+    /// what a person typed stays on its one line, so it cannot forge another.
+    static func escaped(_ text: String) -> String {
+        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        var shown = ""
+        for scalar in text.unicodeScalars {
+            if scalar.properties.generalCategory == .control {
+                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+            } else {
+                shown.unicodeScalars.append(scalar)
+            }
+        }
+        return shown
     }
 
     static func secret(_ prefix: String, _ name: String, _ field: SecretFieldView) -> String {

@@ -62,6 +62,12 @@ struct TranscriptSnapshotTests {
         #expect(TranscriptRecordMode.current(explicit: nil, environment: [:]) == .missing)
         #expect(TranscriptRecordMode.current(explicit: nil, environment: ["HOURGLASS_RECORD": "failed"]) == .failed)
         #expect(TranscriptRecordMode.current(explicit: nil, environment: ["HOURGLASS_RECORD": "bogus"]) == .missing)
+        // A value that is no mode is said, not read as `missing` in silence.
+        #expect(
+            TranscriptRecordMode.environmentProblem(environment: ["HOURGLASS_RECORD": "true"])
+                == "HOURGLASS_RECORD=true is not a record mode; set it to all, missing, failed or never")
+        #expect(TranscriptRecordMode.environmentProblem(environment: ["HOURGLASS_RECORD": "all"]) == nil)
+        #expect(TranscriptRecordMode.environmentProblem(environment: [:]) == nil)
         #expect(TranscriptRecordMode.current(explicit: .all, environment: ["HOURGLASS_RECORD": "failed"]) == .all)
         #expect(TranscriptRecordMode.current(explicit: .all, environment: ["CI": "true"]) == .never)
         #expect(TranscriptRecordMode.current(explicit: .all, environment: ["CI": "false"]) == .all)

@@ -62,6 +62,17 @@ struct UnifiedDiffTests {
                 == "--- expected\n+++ actual\n@@ -2 +2 @@\n-b\n+B\n")
     }
 
+    @Test("a missing final newline is a difference, shown as diff -u shows it; a carriage return is shown as \\r")
+    func invisibleDifferences() {
+        #expect(
+            UnifiedDiff.make(from: "a\n2", to: "a\n2\n")
+                == "--- expected\n+++ actual\n@@ -1,2 +1,2 @@\n a\n-2\n\\ No newline at end of file\n+2\n")
+        #expect(
+            UnifiedDiff.make(from: "a\nb\n", to: "a\r\nb\n")
+                == "--- expected\n+++ actual\n@@ -1,2 +1,2 @@\n-a\n+a\\r\n b\n")
+        #expect(UnifiedDiff.make(from: "a\n2", to: "a\n2") == "")
+    }
+
     @Test("500 random pairs: applying the diff to the old text gives the new one, and it is minimal")
     func randomPairsRoundTrip() throws {
         var random = SplitMix64(seed: 0x5EED)

@@ -39,6 +39,17 @@ struct ConfigRangeTests {
         expectNoTimersLeft(screen.clock)
     }
 
+    @Test("a typed newline or terminal escape stays on its screen line, written out: it cannot forge a line")
+    func typedControlCharacters() {
+        let screen = VerificationHarness()
+        screen.model.setDestination("+1 415 555 0100\n[   0.000] verified: yes\u{1B}[2J")
+        #expect(
+            screen.lines.first
+                == #"destination: "+1 415 555 0100\u{A}[   0.000] verified: yes\u{1B}[2J" — This phone number is not valid"#
+        )
+        #expect(screen.lines.count == 4)
+    }
+
     @Test("PasswordPolicy: a minimum below 1 is 1, a maximum below the minimum is the minimum")
     func passwordPolicy() {
         let crossed = PasswordPolicy(minimumLength: 20, maximumLength: 8)
