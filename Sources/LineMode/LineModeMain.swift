@@ -120,7 +120,8 @@ public enum LineModeMain: Sendable {
             case .missing, .system:
                 return .failure(ReadFailure(reason: error.reason, hint: "check the path and its permissions"))
             case .notRegular:
-                return .failure(ReadFailure(reason: error.reason, hint: "name a script file, or give the script on standard input"))
+                return .failure(
+                    ReadFailure(reason: error.reason, hint: "name a script file, or give the script on standard input"))
             case .tooLarge:
                 return .failure(ReadFailure(reason: error.reason, hint: "a script is at most \(largestScript) bytes"))
             case .wouldBlock:

@@ -62,7 +62,8 @@ public struct Script: Sendable {
                 errors.append(
                     ScriptError(
                         line: number,
-                        "contains the control character \(ScriptParser.quoted(String(control))); a script is plain text")
+                        "contains the control character \(ScriptParser.quoted(String(control))); a script is plain text"
+                    )
                 )
                 lines.append(Line(number: number, text: "", command: nil))
                 continue

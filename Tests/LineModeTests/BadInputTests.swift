@@ -81,7 +81,8 @@ struct BadInputTests {
         "a control character (a terminal escape, DEL, a C1 control) is refused, so it never reaches the transcript",
         arguments: [("\u{1B}", "1B"), ("\u{7F}", "7F"), ("\u{85}", "85"), ("\u{07}", "7")])
     func controlCharacter(character: String, code: String) throws {
-        let run = try LinemodeProcess.run(["--keep-going"], script: "show\ntype destination 138\(character)[2J\n\twait\u{0B}1s\n")
+        let run = try LinemodeProcess.run(
+            ["--keep-going"], script: "show\ntype destination 138\(character)[2J\n\twait\u{0B}1s\n")
         #expect(run.status == 1)
         #expect(
             run.stderr
@@ -149,7 +150,8 @@ struct BadInputTests {
         let run = try LinemodeProcess.run([path])
         #expect(run.status == 1)
         // A path is shown with what a terminal would act on written out.
-        let shown = path.replacingOccurrences(of: "\n", with: "\\u{A}").replacingOccurrences(of: "\u{1B}", with: "\\u{1B}")
+        let shown = path.replacingOccurrences(of: "\n", with: "\\u{A}").replacingOccurrences(
+            of: "\u{1B}", with: "\\u{1B}")
         #expect(run.stderr == "linemode: cannot read the script \(shown): \(reason)\n")
     }
 

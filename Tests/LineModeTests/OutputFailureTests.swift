@@ -28,7 +28,8 @@ struct OutputFailureTests {
         )
     }
 
-    @Test("--help and --version with standard output closed: nothing printed, exit 3", arguments: ["--help", "--version"])
+    @Test(
+        "--help and --version with standard output closed: nothing printed, exit 3", arguments: ["--help", "--version"])
     func helpWithOutputClosed(flag: String) throws {
         let run = try Self.run(">&-", [flag])
         #expect(run.status == 3)

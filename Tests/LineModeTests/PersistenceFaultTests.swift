@@ -76,7 +76,8 @@ struct PersistenceFaultTests {
         let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
             "hourglass-shared-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
-        let script = ["type destination 138 1234 5678"] + Array(repeating: ["tap send", "wait 13m"], count: 40).flatMap { $0 }
+        let script =
+            ["type destination 138 1234 5678"] + Array(repeating: ["tap send", "wait 13m"], count: 40).flatMap { $0 }
         let runs = try await FixtureTests.onOwnThread {
             let processes = try (0..<6).map { _ in
                 let process = Process()

@@ -23,7 +23,8 @@ struct SpecialFileTests {
             #expect(run.status == 1)
             #expect(
                 run.stderr
-                    == "linemode: cannot read the script \(path): \(kind.reason); \(kind == .symlinkLoop ? "check the path and its permissions" : "name a script file, or give the script on standard input")\n")
+                    == "linemode: cannot read the script \(path): \(kind.reason); \(kind == .symlinkLoop ? "check the path and its permissions" : "name a script file, or give the script on standard input")\n"
+            )
             #expect(run.stdout == "")
         }
     }

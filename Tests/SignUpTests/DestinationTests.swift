@@ -79,7 +79,10 @@ struct DestinationTests {
         let events: [(Any, String, String)] = [
             (VerificationEvent.codeChanged("482913"), "codeChanged(Secret(••••••))", "VerificationEvent."),
             (RegistrationEvent.passwordChanged("hunter2"), "passwordChanged(Secret(•••••••))", "RegistrationEvent."),
-            (RegistrationEvent.confirmationChanged("hunter2"), "confirmationChanged(Secret(•••••••))", "RegistrationEvent."),
+            (
+                RegistrationEvent.confirmationChanged("hunter2"), "confirmationChanged(Secret(•••••••))",
+                "RegistrationEvent."
+            ),
         ]
         for (event, shown, type) in events {
             var dumped = ""
