@@ -37,7 +37,7 @@ public final class DispatchClock: TimerClock {
     }
 
     /// Cancels every timer and the dispatch source, for good: a timer added afterwards ends at
-    /// once, cancelled, work handed over with ``TimerClock/perform(_:)`` is dropped, and a task
+    /// once, cancelled, work handed over with `perform(_:)` is dropped, and a task
     /// sleeping on the clock throws `CancellationError`. Safe to call more than once.
     public func shutdown() {
         backend.cancel()
