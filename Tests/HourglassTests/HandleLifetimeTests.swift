@@ -145,8 +145,11 @@ struct HandleLifetimeTests {
     @Test("a handle takes malloc's smallest block: 24 usable bytes (a 32-byte chunk)")
     func handleSize() throws {
         let clock = VirtualClock()
-        let handle = try clock.oneShot(after: .seconds(1)) { _ in }
-        #expect(mallocUsableSize(Unmanaged.passUnretained(handle).toOpaque()) == 24)
+        // The smallest over several handles: malloc may hand out a larger chunk now and then
+        // (one it did not split, under other tests' load), never a smaller one than the object needs.
+        let handles = try (0..<16).map { _ in try clock.oneShot(after: .seconds(1)) { _ in } }
+        let sizes = handles.map { mallocUsableSize(Unmanaged.passUnretained($0).toOpaque()) }
+        #expect(sizes.min() == 24, "\(sizes)")
     }
     #endif
 }
