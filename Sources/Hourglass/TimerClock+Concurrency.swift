@@ -27,7 +27,7 @@ extension TimerClock {
     /// An `AsyncSequence` of a repeating timer's fires. Each iteration runs its own timer,
     /// from the start of the iteration until it ends (or its iterator is released). A consumer
     /// slower than the ticks sees the newest 64; each fire still reports its missed ticks.
-    /// - Throws: ``TimerError/nonPositiveInterval(_:)`` for an interval of zero or less.
+    /// - Throws: ``TimerError/nonPositiveInterval(_:)`` for an interval of less than a nanosecond.
     public func ticks(every interval: Swift.Duration, policy: MissedTickPolicy = .skip) throws(TimerError) -> TimerTicks
     {
         _ = try TimerArguments.interval(interval)

@@ -73,11 +73,12 @@ public final class LibeventClock: TimerClock {
         try loop.run()
     }
 
-    /// Ends the loop, cancels every pending timer and frees the event base. No callback starts
-    /// once it is called, not even one already due; a timer added afterwards ends at once,
-    /// cancelled, and a task sleeping on the clock throws `CancellationError`. Returns after the
-    /// loop has ended — except when called from a callback on the loop's thread, where the
-    /// loop ends as soon as that callback returns. Idempotent.
+    /// Ends the loop, cancels every pending timer and frees the event base. Called from a
+    /// callback, no other callback starts, not even one due with it; from another thread, at
+    /// most the one about to start then. A timer added afterwards ends at once, cancelled, and a
+    /// task sleeping on the clock throws `CancellationError`. Returns after the loop has ended —
+    /// except when called from a callback on the loop's thread, where the loop ends as soon as
+    /// that callback returns. Idempotent.
     public func stop() {
         loop.requestStop()
         thread.join()

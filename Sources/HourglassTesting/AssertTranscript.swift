@@ -16,7 +16,7 @@ public func assertTranscript(
     _ transcript: String, matchesFile url: URL, record: TranscriptRecordMode? = nil,
     sourceLocation: SourceLocation = #_sourceLocation
 ) throws {
-    if record == nil, let problem = TranscriptRecordMode.environmentProblem() {
+    if record == nil, TranscriptRecordMode.scoped == nil, let problem = TranscriptRecordMode.environmentProblem() {
         Issue.record(Comment(rawValue: problem), sourceLocation: sourceLocation)
     }
     let mode = TranscriptRecordMode.current(explicit: record)

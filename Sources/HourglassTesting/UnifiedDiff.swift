@@ -4,7 +4,7 @@ public enum UnifiedDiff: Sendable {
     /// The unified diff from `old` to `new`, with `context` unchanged lines around each change;
     /// empty when they are equal. As `diff -u` does, a last line without a newline differs from
     /// the same line with one and is followed by `\ No newline at end of file`; a carriage
-    /// return in a line is shown as `\r`, so that lines that differ never look the same.
+    /// return in a line is shown as `\r`, so that a CRLF line and an LF one look different.
     public static func make(
         from old: String, to new: String, oldName: String = "expected", newName: String = "actual", context: Int = 3
     ) -> String {

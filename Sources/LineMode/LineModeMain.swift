@@ -97,7 +97,9 @@ public enum LineModeMain: Sendable {
             let count = buffer.withUnsafeMutableBytes { read(STDIN_FILENO, $0.baseAddress, $0.count) }
             if count < 0 && errno == EINTR { continue }
             if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK) {
-                StandardStreams.waitUntilReady(STDIN_FILENO, for: Int16(POLLIN))
+                if let failure = StandardStreams.waitUntilReady(STDIN_FILENO, for: Int16(POLLIN)) {
+                    return .failure(ReadFailure(failure))
+                }
                 continue
             }
             guard count >= 0 else { return .failure(ReadFailure(errno)) }

@@ -78,10 +78,14 @@ final class StandardStreams: @unchecked Sendable {
     }
 
     /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`), or has hung up or
-    /// failed, which the next read or write then reports.
-    static func waitUntilReady(_ descriptor: Int32, for events: Int16) {
+    /// failed, which the next read or write then reports. Returns errno when `poll` itself
+    /// fails, so that a caller never spins on it.
+    static func waitUntilReady(_ descriptor: Int32, for events: Int16) -> Int32? {
         var request = pollfd(fd: descriptor, events: events, revents: 0)
-        while poll(&request, 1, -1) < 0 && errno == EINTR {}
+        while poll(&request, 1, -1) < 0 {
+            if errno != EINTR { return errno }
+        }
+        return nil
     }
 
     /// Writes all of `text` to `descriptor`; returns errno on failure, nil on success.
@@ -96,7 +100,7 @@ final class StandardStreams: @unchecked Sendable {
                     if errno == EINTR { continue }
                     // A stream its reader made non-blocking: wait for room, as a blocking one would.
                     if errno == EAGAIN || errno == EWOULDBLOCK {
-                        waitUntilReady(descriptor, for: Int16(POLLOUT))
+                        if let failure = waitUntilReady(descriptor, for: Int16(POLLOUT)) { return failure }
                         continue
                     }
                     return errno

@@ -81,12 +81,15 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         return .success(.phone("+" + digits))
     }
 
-    /// What a phone number may hold between its digits: white space and dashes of any kind,
-    /// dots, brackets, and invisible formatting marks.
+    /// What a phone number may hold between its digits: spaces and dashes of any kind, a tab,
+    /// dots, brackets, and the invisible marks a copied number carries (direction marks and
+    /// embeddings, zero-width spaces and joiners, a byte-order mark) — not a line break, nor a
+    /// direction override, which would show the digits in another order than they are read.
     private static func isPhoneSeparator(_ scalar: Unicode.Scalar) -> Bool {
         switch scalar.properties.generalCategory {
-        case .spaceSeparator, .dashPunctuation, .format: true
-        default: scalar.properties.isWhitespace || scalar == "." || scalar == "(" || scalar == ")"
+        case .spaceSeparator, .dashPunctuation: return true
+        case .format: return !(0x202D...0x202E).contains(scalar.value)
+        default: return scalar == "\t" || scalar == "." || scalar == "(" || scalar == ")"
         }
     }
 

@@ -79,14 +79,24 @@ public struct FileCooldownStore: CooldownStore {
     /// nor write elsewhere. The save holds an exclusive `flock` on it throughout: a temporary
     /// file nobody holds was left by a save that died (see `removeLeftovers`).
     private static func replace(_ path: String, with data: Data) throws(CooldownStoreError) {
+        var attempt = 0
         var temporary: String
         var descriptor: Int32
-        repeat {
+        while true {
             temporary = "\(path).\(String(UInt64.random(in: .min ... .max), radix: 36)).tmp"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw .unwritable(path: temporary, reason: RegularFile.reason(errno)) }
-            // Another save's sweep may have taken it for a leftover between the open and the lock.
-        } while !lockedAndLinked(descriptor)
+            let lock = lockNew(descriptor)
+            if lock == 0 { break }
+            unlink(temporary)
+            close(descriptor)
+            attempt += 1
+            // Another save's sweep took it for a leftover between the open and the lock: a new
+            // name. Any other failure to lock is the file system's, and is said.
+            guard lock == EWOULDBLOCK, attempt < 8 else {
+                throw .unwritable(path: temporary, reason: RegularFile.reason(lock))
+            }
+        }
         var failure: Int32 = 0
         data.withUnsafeBytes { buffer in
             var offset = 0
@@ -113,14 +123,15 @@ public struct FileCooldownStore: CooldownStore {
         }
     }
 
-    /// Locks a new temporary file; false (and closed) when it was removed before the lock.
-    private static func lockedAndLinked(_ descriptor: Int32) -> Bool {
+    /// Locks a new temporary file: 0, or errno (`EWOULDBLOCK` when another save's sweep holds
+    /// it or has removed it already, which it does only while holding it).
+    private static func lockNew(_ descriptor: Int32) -> Int32 {
+        var result: Int32
+        repeat { result = flock(descriptor, LOCK_EX | LOCK_NB) } while result != 0 && errno == EINTR
+        guard result == 0 else { return errno }
         var status = stat()
-        guard flock(descriptor, LOCK_EX) == 0, fstat(descriptor, &status) == 0, status.st_nlink > 0 else {
-            close(descriptor)
-            return false
-        }
-        return true
+        guard fstat(descriptor, &status) == 0 else { return errno }
+        return status.st_nlink > 0 ? 0 : EWOULDBLOCK
     }
 
     /// Removes the temporary files beside `path` that saves which died (killed mid-save) left:

@@ -44,6 +44,8 @@ struct DestinationTests {
             ("+0 123 456 789", .invalidPhone),
             ("+1234567890123456", .invalidPhone),
             ("138 1234 567x", .invalidPhone),
+            ("+1 415\n555 0100", .invalidPhone),  // a line break is no separator
+            ("\u{202E}+1 415 555 0100", .invalidPhone),  // nor a direction override
             ("user@", .invalidEmail),
             ("@example.com", .invalidEmail),
             ("user@example", .invalidEmail),
