@@ -19,6 +19,22 @@ struct OutputFailureTests {
             input: Data(script.utf8), program: URL(fileURLWithPath: "/bin/sh"))
     }
 
+    /// Starts linemode with `output` (a pipe's write end, closed here once the child has its
+    /// copy) as standard output and `script` on standard input; standard error is captured.
+    static func start(writingTo output: Int32, script: String) throws -> (Process, errors: Pipe) {
+        let process = Process()
+        process.executableURL = LinemodeProcess.executable
+        let (input, errors) = (Pipe(), Pipe())
+        process.standardInput = input
+        process.standardOutput = FileHandle(fileDescriptor: output, closeOnDealloc: false)
+        process.standardError = errors
+        try process.run()
+        close(output)
+        try input.fileHandleForWriting.write(contentsOf: Data(script.utf8))
+        try input.fileHandleForWriting.close()
+        return (process, errors)
+    }
+
     @Test("standard output on a full device: the reason on standard error, exit 3")
     func outputFull() throws {
         let run = try Self.run(">/dev/full")
@@ -41,17 +57,8 @@ struct OutputFailureTests {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         #expect(fcntl(ends[1], F_SETFL, fcntl(ends[1], F_GETFL) | O_NONBLOCK) == 0)
-        let process = Process()
-        process.executableURL = LinemodeProcess.executable
-        let (input, errors) = (Pipe(), Pipe())
-        process.standardInput = input
-        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: false)
-        process.standardError = errors
-        try process.run()
-        close(ends[1])  // the child has its copy: the reader sees the end when the child exits
         let script = Self.script + String(repeating: "show\n", count: 2_000)
-        try input.fileHandleForWriting.write(contentsOf: Data(script.utf8))
-        try input.fileHandleForWriting.close()
+        let (process, errors) = try Self.start(writingTo: ends[1], script: script)
         // Nothing is read until the pipe is all but full (less room left than a line takes), so
         // the child's writes have met EAGAIN; a hang would end the wait after a minute.
         let reader = FileHandle(fileDescriptor: ends[0], closeOnDealloc: true)
@@ -90,15 +97,7 @@ struct OutputFailureTests {
         var ends: [Int32] = [0, 0]
         #expect(pipe(&ends) == 0)
         close(ends[0])
-        let process = Process()
-        process.executableURL = LinemodeProcess.executable
-        let (input, errors) = (Pipe(), Pipe())
-        process.standardInput = input
-        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
-        process.standardError = errors
-        try process.run()
-        try input.fileHandleForWriting.write(contentsOf: Data(Self.script.utf8))
-        try input.fileHandleForWriting.close()
+        let (process, errors) = try Self.start(writingTo: ends[1], script: Self.script)
         let message = errors.fileHandleForReading.readDataToEndOfFile()
         process.waitUntilExit()
         #expect(process.terminationReason == .exit)
