@@ -66,7 +66,7 @@ public final class VerificationViewModel: @unchecked Sendable {
     ) {
         var initial = VerificationState(config: config, now: clock.logicalNow)
         restoreEffects =
-            Self.restoreEvent(store: store, wallClock: wallClock, language: config.language)
+            Self.restoreEvent(store: store, wallClock: wallClock, config: config)
             .map { initial.apply($0, at: initial.now) } ?? []
         current = initial
         self.clock = clock
@@ -250,17 +250,24 @@ public final class VerificationViewModel: @unchecked Sendable {
     }
 
     /// The event that restores the saved cooldown, if any; a store problem becomes a notice.
+    /// A sign-up left with nothing running (no cooldown, the code expired, every send out of
+    /// the send window) is over: it is removed from the store, not shown at every launch.
     private static func restoreEvent(
-        store: any CooldownStore, wallClock: any WallClock, language: SignUpLanguage
+        store: any CooldownStore, wallClock: any WallClock, config: VerificationConfig
     ) -> VerificationEvent? {
         let saved: SavedCooldown?
         do { saved = try store.load() } catch { return .storeFailed(error.description) }
         guard let saved else { return nil }
-        do {
-            return .restored(try saved.snapshot(at: wallClock.now))
-        } catch {
-            return .storeFailed(language.strings.savedCooldownInvalid(error))
+        let snapshot: CooldownSnapshot
+        do { snapshot = try saved.snapshot(at: wallClock.now) } catch {
+            return .storeFailed(config.language.strings.savedCooldownInvalid(error))
         }
+        let isOver =
+            snapshot.cooldownLeft == .zero && snapshot.codeLeft == .zero
+            && snapshot.sendAges.allSatisfy { $0 >= config.sendWindow }
+        guard isOver else { return .restored(snapshot) }
+        do { try store.clear() } catch { return .storeFailed(error.description) }
+        return nil
     }
 }
 

@@ -40,6 +40,22 @@ struct CooldownPersistenceTests {
         }
     }
 
+    @Test("a restart once nothing is left running (past the send window) starts afresh and forgets the file")
+    func restartAfterWindow() throws {
+        try Self.withTemporaryDirectory { directory throws in
+            let store = FileCooldownStore(directory: directory)
+            let wall = ManualWallClock()
+            VerificationHarness(store: store, wall: wall).sendCode()
+            wall.advance(by: 3_600)
+            let restarted = VerificationHarness(store: store, wall: wall)
+            #expect(restarted.lines.first == "destination: \"\"")
+            #expect(restarted.model.screen.message == nil)
+            #expect(try store.load() == nil)
+            #expect(!FileManager.default.fileExists(atPath: store.file.path))
+            expectNoTimersLeft(restarted.clock)
+        }
+    }
+
     @Test("a wall clock set backwards cannot stretch the cooldown past its length")
     func clockSetBackwards() {
         Self.withTemporaryDirectory { directory in
