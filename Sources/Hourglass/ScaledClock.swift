@@ -4,6 +4,8 @@
 ///
 /// It has its own timer queue, woken by one one-shot on the base clock, so every timer
 /// rule is the same as on any clock, and callbacks run on the base clock's serial context.
+/// When the base clock shuts down, so does this one: its timers are cancelled, and one added
+/// later ends at once, cancelled.
 /// Used by linemode to run scripts on the real clocks quickly with the same transcript.
 public final class ScaledClock: TimerClock {
     /// The timers of this clock, in its own (scaled) time.
@@ -15,8 +17,10 @@ public final class ScaledClock: TimerClock {
     /// - Throws: ``TimerError/invalidTimeScale(_:)`` unless 0.0001 ≤ scale ≤ 10000.
     public init(base: any TimerClock, scale: Double) throws(TimerError) {
         guard scale.isFinite, scale >= 0.000_1, scale <= 10_000 else { throw .invalidTimeScale(scale) }
-        backend = ScaledBackend(base: base, scale: scale)
-        timerQueue = TimerQueue(backend: backend)
+        let backend = ScaledBackend(base: base, scale: scale)
+        self.backend = backend
+        timerQueue = TimerQueue(
+            backend: backend, storage: TimerStorage(), backendIsShutDown: { [base] in base.timerQueue.isShutDown })
     }
 
     deinit {
@@ -38,8 +42,8 @@ public final class ScaledClock: TimerClock {
 /// drop the last nanoseconds of instants past 2^53 ns (104 days), and a wake-up that finds its
 /// timer one nanosecond short would be re-armed at once, for ever.
 final class ScaledBackend: TimerBackend, @unchecked Sendable {
-    // @unchecked Sendable: `wakeUp` and `runner` are only read and written under `lock`;
-    // the other fields are immutable.
+    // @unchecked Sendable: `wakeUp`, `runner` and `isArming` are only read and written under
+    // `lock`; the other fields are immutable.
     let scale: Double
     let base: any TimerClock
     private let origin: TimerInstant
@@ -49,6 +53,8 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
     private let lock = Lock()
     private var wakeUp: TimerHandle?
     private var runner: TimerRunner?
+    /// While `wake(at:)` makes the base's one-shot, under this clock's queue lock.
+    private var isArming = false
 
     init(base: any TimerClock, scale: Double) {
         self.base = base
@@ -98,16 +104,38 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
             return
         }
         let deadline = TimerInstant(nanoseconds: origin.nanoseconds + offset)
-        let delay = max(.zero, deadline - base.now)
-        // `delay` is at least zero and a saturated instant difference, so within the timer
-        // range: `oneShot(after:)` cannot refuse it.
-        let handle = try? base.oneShot(after: delay) { [weak self] _ in
-            guard let self, let runner = lock.withLock({ self.runner }) else { return }
-            runner.runDue()
-        }
+        // From the base's logical now: inside a base callback a new one-shot counts from that
+        // callback's scheduled instant, so measuring from `now` would wake it early.
+        let delay = max(.zero, deadline - base.logicalNow)
+        lock.withLock { isArming = true }
+        let handle = armBase(after: delay)
         replaced = lock.withLock {
+            isArming = false
             defer { wakeUp = handle }
             return wakeUp
         }
+    }
+
+    /// The base's one-shot that runs this clock's due timers `delay` from now. Its callback
+    /// holds a guard: released when the base cancels it because it shut down, the guard shuts
+    /// this clock down too (its callbacks run on the base's context, which is gone). A base
+    /// that already shut down releases it before this returns, while `isArming` holds.
+    private func armBase(after delay: Duration) -> TimerHandle? {
+        let baseShutDown = OnRelease { [weak self] in self?.shutDownIfBaseDid() }
+        // `delay` is at least zero and a saturated instant difference, so within the timer
+        // range: `oneShot(after:)` cannot refuse it.
+        return try? base.oneShot(after: delay) { [weak self] _ in
+            withExtendedLifetime(baseShutDown) {
+                guard let self, let runner = self.lock.withLock({ self.runner }) else { return }
+                runner.runDue()
+            }
+        }
+    }
+
+    /// Shuts this clock's queue down once its base has shut down; not while `wake(at:)` runs
+    /// (under this queue's lock): timers added from then on are refused by the queue itself.
+    private func shutDownIfBaseDid() {
+        guard base.timerQueue.isShutDown, let runner = lock.withLock({ isArming ? nil : runner }) else { return }
+        runner.shutDown()
     }
 }

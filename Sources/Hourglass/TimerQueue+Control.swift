@@ -19,7 +19,7 @@ extension TimerQueue {
             let id = storage.allocate(
                 kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if hasHandle { keepAliveForFirstHandleLocked() }
-            if isClosed { return (id, nil, storage.end(slot: Int(id.slot), as: .cancelled)) }
+            if refusesTimersLocked { return (id, nil, storage.end(slot: Int(id.slot), as: .cancelled)) }
             if start { startLocked(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
             return (id, liveCountWatchers > 0 ? storage.liveCount : nil, nil)
@@ -37,7 +37,7 @@ extension TimerQueue {
             let id = storage.allocateOneShot(
                 value: delay, isAbsolute: false, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if hasHandle { keepAliveForFirstHandleLocked() }
-            if isClosed { return (id, nil, storage.end(slot: Int(id.slot), as: .cancelled)) }
+            if refusesTimersLocked { return (id, nil, storage.end(slot: Int(id.slot), as: .cancelled)) }
             if start { storage.startNewOneShot(slot: Int(id.slot), now: startInstantLocked(measured: now)) }
             rearmLocked()
             return (id, liveCountWatchers > 0 ? storage.liveCount : nil, nil)
@@ -54,7 +54,7 @@ extension TimerQueue {
             let id = storage.allocateOneShot(
                 value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if hasHandle { keepAliveForFirstHandleLocked() }
-            if isClosed { return (id, nil, storage.end(slot: Int(id.slot), as: .cancelled)) }
+            if refusesTimersLocked { return (id, nil, storage.end(slot: Int(id.slot), as: .cancelled)) }
             storage.startNewOneShot(slot: Int(id.slot), now: 0)
             rearmLocked()
             return (id, liveCountWatchers > 0 ? storage.liveCount : nil, nil)

@@ -37,6 +37,9 @@ public final class TimerQueue: @unchecked Sendable {
     var liveCountWatchers = 0
     /// The queue's number in ``TimerQueueDirectory``, by which its handles name it.
     @usableFromInline let number: UInt32
+    /// Whether the clock under this one's backend has shut down (``ScaledClock``'s base): then
+    /// timers added end at once, cancelled, and a run of due timers stops, as when closed.
+    let backendIsShutDown: (@Sendable () -> Bool)?
 
     /// Creates a queue driven by `backend`, and hands the backend its ``TimerRunner`` through
     /// ``TimerBackend/attach(_:)`` before returning.
@@ -46,10 +49,11 @@ public final class TimerQueue: @unchecked Sendable {
 
     init(
         backend: any TimerBackend, storage: consuming TimerStorage,
-        timerAdded: (@Sendable (Int) -> Void)? = nil
+        timerAdded: (@Sendable (Int) -> Void)? = nil, backendIsShutDown: (@Sendable () -> Bool)? = nil
     ) {
         self.backend = backend
         self.timerAdded = timerAdded
+        self.backendIsShutDown = backendIsShutDown
         number = TimerQueueDirectory.reserveNumber()
         storageMemory.initialize(to: storage)
         TimerQueueDirectory.enter(self, as: number)
@@ -114,6 +118,13 @@ public final class TimerQueue: @unchecked Sendable {
     package func cancelAll() {
         cancelAll(closing: false)
     }
+
+    /// Whether ``close()`` was called: the clock has shut down.
+    package var isShutDown: Bool { lock.withLock { isClosed } }
+
+    /// Whether timers added now end at once: the queue was closed, or the clock under its
+    /// backend has shut down. Caller holds the lock.
+    var refusesTimersLocked: Bool { isClosed || backendIsShutDown?() == true }
 
     /// Cancels every live timer for good: the clock has shut down, so a timer added later ends
     /// at once, cancelled (and a task sleeping on it wakes, see ``TimerClock/sleep(until:tolerance:)``).
@@ -184,6 +195,8 @@ public final class TimerQueue: @unchecked Sendable {
         isRunningDue = true
         armed = nil
         while ran < limit {
+            // The clock under this one's backend shut down meanwhile: nothing more starts.
+            if let backendIsShutDown, backendIsShutDown() { break }
             guard let top = storage.popFirst(dueBy: goal) else {
                 // Nothing more due: look again at a later time, if the caller has one.
                 guard let first = storage.first, let later = nextGoal(), later > goal, first.deadline <= later else {

@@ -65,6 +65,47 @@ struct ClockShutdownTests {
         #expect(await ended.value == nil)
     }
 
+    @Test("a ScaledClock shuts down with its base: a sleep on it ends, its timers end cancelled", arguments: kinds)
+    func scaledFollowsBase(kind: String) async throws {
+        let (base, shutDown) = try Self.running(kind)
+        let scaled = try ScaledClock(base: base, scale: 0.5)
+        let pending = try scaled.oneShot(after: .seconds(3_600)) { _ in Issue.record("ran after the shutdown") }
+        let slept = Task { try await scaled.sleep(for: .seconds(3_600)) }
+        let end = ContinuousClock.now + .seconds(10)
+        while scaled.pendingTimers.count < 2 && ContinuousClock.now < end { await Task.yield() }
+        shutDown()
+        await #expect(throws: CancellationError.self) { try await slept.value }
+        #expect(pending.state == .cancelled)
+        let later = try scaled.oneShot(after: .milliseconds(1)) { _ in Issue.record("ran after the shutdown") }
+        #expect(later.state == .cancelled)
+        await #expect(throws: CancellationError.self) { try await scaled.sleep(for: .milliseconds(1)) }
+        #expect(scaled.pendingTimers.isEmpty)
+    }
+
+    @Test(
+        "a ScaledClock callback that shuts its base down: the scaled timers due with it never start", arguments: kinds)
+    func scaledCallbackShutsBaseDown(kind: String) throws {
+        let (base, shutDown) = try Self.running(kind)
+        let scaled = try ScaledClock(base: base, scale: 0.5)
+        let ran = Recorder<String>()
+        let done = DispatchSemaphore(value: 0)
+        let deadline = scaled.now + .milliseconds(40)
+        try scaled.schedule(at: deadline) { _ in
+            ran.append("a")
+            shutDown()
+            done.signal()
+        }
+        try scaled.schedule(at: deadline) { _ in ran.append("b") }
+        try scaled.schedule(at: deadline + .milliseconds(1)) { _ in ran.append("c") }
+        done.wait()
+        if let dispatch = base as? DispatchClock { dispatch.queue.sync {} }
+        #if canImport(HourglassLibevent)
+        if let libevent = base as? LibeventClock { libevent.stop() }
+        #endif
+        #expect(ran.values == ["a"])
+        #expect(scaled.pendingTimers.isEmpty)
+    }
+
     @Test("a callback that shuts the clock down: the other timers due with it never start", arguments: kinds)
     func shutDownFromCallback(kind: String) throws {
         let (clock, shutDown) = try Self.running(kind)
