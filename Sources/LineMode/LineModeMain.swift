@@ -24,13 +24,14 @@ public enum LineModeMain: Sendable {
         let storeFailed = StoreFailureFlag()
         let storeProblem: @Sendable (CooldownStoreError) -> Void = { problem in
             storeFailed.set()
-            if let panel { panel.add(message: "linemode: \(problem)") } else { streams.error("linemode: \(problem)") }
+            let said = ScriptParser.escaped(problem.description)
+            if let panel { panel.add(message: "linemode: \(said)") } else { streams.error("linemode: \(said)") }
         }
         let code: Int32
         if let panel {
             defer { panel.finish() }
             try LiveRunner.run(
-                options: options, prompt: { panel.prompt() }, readLine: { Swift.readLine() }, write: { _ in },
+                options: options, prompt: { panel.prompt() }, readLine: StandardStreams.readLine, write: { _ in },
                 report: { panel.add(message: "! \($0)") }, panel: panel, storeProblem: storeProblem)
             code = LineModeExit.success
         } else {
@@ -48,7 +49,7 @@ public enum LineModeMain: Sendable {
         let source = file ?? "-"
         if source == "-" && isatty(STDIN_FILENO) == 1 {
             try LiveRunner.run(
-                options: options, prompt: { streams.error("> ", newline: false) }, readLine: { Swift.readLine() },
+                options: options, prompt: { streams.error("> ", newline: false) }, readLine: StandardStreams.readLine,
                 write: { streams.output($0) }, report: { streams.error("linemode: \($0)") }, storeProblem: storeProblem)
             return LineModeExit.success
         }
@@ -111,8 +112,9 @@ public enum LineModeMain: Sendable {
         }
     }
 
-    /// The largest script read: far more than a hand-written script, small enough to hold.
-    static let largestScript = 16 * 1_024 * 1_024
+    /// The largest script read: far more than a hand-written script (100 000 lines of `wait`),
+    /// small enough to parse in a few seconds.
+    static let largestScript = 1_024 * 1_024
 
     /// The script file's bytes, or why it cannot be read: it must be a regular file of at most
     /// ``largestScript`` bytes (a FIFO, socket, device or directory is refused without blocking).

@@ -26,6 +26,9 @@ final class StandardStreams: @unchecked Sendable {
     /// `consequence` ("nothing was run" unless told otherwise).
     func prepare(saying consequence: String? = nil) -> Int32? {
         signal(SIGPIPE, SIG_IGN)
+        // The Swift runtime's crash reporter takes SIGQUIT (Ctrl-\) and lets the process run
+        // on; its default ends it, as the help says a signal does.
+        signal(SIGQUIT, SIG_DFL)
         var outputClosed = false
         for descriptor in [STDIN_FILENO, STDOUT_FILENO, STDERR_FILENO]
         where fcntl(descriptor, F_GETFD) == -1 && errno == EBADF {
@@ -75,6 +78,33 @@ final class StandardStreams: @unchecked Sendable {
     /// Whether a write to standard error failed (or was needed while it was closed).
     var errorFailed: Bool {
         lock.withLock { errorFailure != nil }
+    }
+
+    /// Standard input as a stdio stream of its own, read by ``readLine()`` alone.
+    // nonisolated(unsafe): made once; only live mode's one reading loop uses it, a line at a time.
+    private nonisolated(unsafe) static let input = fdopen(STDIN_FILENO, "r")
+
+    /// A line typed on standard input, without its newline; nil at the end of input or on an
+    /// error. A terminal left non-blocking by whoever opened it is waited on, not taken for
+    /// the end of input (which would end live mode at once).
+    static func readLine() -> String? {
+        guard let input else { return nil }
+        var buffer: UnsafeMutablePointer<CChar>?
+        var capacity = 0
+        defer { free(buffer) }
+        while true {
+            errno = 0
+            let count = getline(&buffer, &capacity, input)
+            if count >= 0, let buffer {
+                var line = String(decoding: UnsafeRawBufferPointer(start: buffer, count: count), as: UTF8.self)
+                if line.last == "\n" || line.last == "\r\n" { line.removeLast() }
+                return line
+            }
+            // At the end of input errno stays 0; a terminal in line mode has no half-read line.
+            guard errno == EAGAIN || errno == EWOULDBLOCK else { return nil }
+            clearerr(input)
+            if waitUntilReady(STDIN_FILENO, for: Int16(POLLIN)) != nil { return nil }
+        }
     }
 
     /// Waits until `descriptor` is ready for `events` (`POLLIN`, `POLLOUT`), or has hung up or

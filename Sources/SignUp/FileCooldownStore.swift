@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Keeps the cooldown in a JSON file, written atomically: the bytes go to a temporary file
-/// beside it (`cooldown.json.RANDOM.tmp`), which is flushed to disk and then renamed over the
+/// beside it (`cooldown.json.hourglass-RANDOM.tmp`), which is flushed to disk and then renamed over the
 /// file. A crash during a save leaves the old file or the new one, never a torn one, and at
 /// most that save's temporary file, which the next save removes (a save that fails removes
 /// its own). Processes that share the directory may save at once: the file stays whole, the
@@ -83,7 +83,7 @@ public struct FileCooldownStore: CooldownStore {
         var temporary: String
         var descriptor: Int32
         while true {
-            temporary = "\(path).\(String(UInt64.random(in: .min ... .max), radix: 36)).tmp"
+            temporary = "\(path)\(Self.temporaryInfix)\(String(UInt64.random(in: .min ... .max), radix: 36)).tmp"
             descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0o600)
             guard descriptor >= 0 else { throw .unwritable(path: temporary, reason: RegularFile.reason(errno)) }
             let lock = lockNew(descriptor)
@@ -134,13 +134,26 @@ public struct FileCooldownStore: CooldownStore {
         return status.st_nlink > 0 ? 0 : EWOULDBLOCK
     }
 
+    /// What names a save's temporary file, between `cooldown.json` and its random part.
+    private static let temporaryInfix = ".hourglass-"
+
+    /// Whether `name` is one a save gives its temporary file beside `file`: `file`, the infix,
+    /// 1 to 13 base-36 digits, `.tmp` — never a file of the user's own such as `cooldown.json.tmp`.
+    private static func isTemporaryName(_ name: String, of file: String) -> Bool {
+        let prefix = file + temporaryInfix
+        guard name.hasPrefix(prefix), name.hasSuffix(".tmp") else { return false }
+        let random = name.dropFirst(prefix.count).dropLast(4)
+        return (1...13).contains(random.count) && random.allSatisfy { $0.isASCII && ($0.isNumber || $0.isLowercase) }
+    }
+
     /// Removes the temporary files beside `path` that saves which died (killed mid-save) left:
-    /// regular files that no save holds locked. Never a directory or any other kind of file.
+    /// regular files named as a save names them that no save holds locked. Never a directory,
+    /// any other kind of file, or a file of another name.
     private static func removeLeftovers(beside path: String) {
         let directory = (path as NSString).deletingLastPathComponent
-        let prefix = (path as NSString).lastPathComponent + "."
+        let file = (path as NSString).lastPathComponent
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: directory) else { return }
-        for name in names where name.hasPrefix(prefix) && name.hasSuffix(".tmp") {
+        for name in names where isTemporaryName(name, of: file) {
             let leftover = directory + "/" + name
             let descriptor = open(leftover, O_RDONLY | O_NONBLOCK | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { continue }

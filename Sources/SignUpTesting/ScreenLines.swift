@@ -1,26 +1,39 @@
 public import SignUp
 
 /// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
-/// with `HourglassTesting`), logs and tests. Secrets appear masked; a control character typed
-/// into a field is written out (`\u{A}`), so a line is always one line.
+/// with `HourglassTesting`), logs and tests. Secrets appear masked; a control character or a
+/// direction override in a field or a message is written out (`\u{A}`), so a line is always
+/// one line, in order.
 enum ScreenLines {
     static func field(_ prefix: String, _ name: String, _ field: FieldView) -> String {
         line(prefix, name, ": \"", escaped(field.text), "\"", isEnabled: field.isEnabled, message: field.message)
     }
 
-    /// `text` with each control character (a newline, a terminal escape) written as `\u{A}`:
-    /// what a person typed stays on its one line, so it cannot forge another.
+    /// `text` with each character that would break or reorder its line — a control character
+    /// (a newline, a terminal escape), a line or paragraph separator, a direction mark or
+    /// override — written as `\u{A}`: what a person typed (or a path in a message) stays on
+    /// its one line, in order, so it cannot forge another.
     static func escaped(_ text: String) -> String {
-        guard text.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else { return text }
+        guard text.unicodeScalars.contains(where: isHidden) else { return text }
         var shown = ""
         for scalar in text.unicodeScalars {
-            if scalar.properties.generalCategory == .control {
+            if isHidden(scalar) {
                 shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 shown.unicodeScalars.append(scalar)
             }
         }
         return shown
+    }
+
+    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: return true
+        default:
+            // Bidirectional marks, embeddings, overrides and isolates.
+            return scalar.value == 0x061C || (0x200E...0x200F).contains(scalar.value)
+                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
+        }
     }
 
     static func secret(_ prefix: String, _ name: String, _ field: SecretFieldView) -> String {
@@ -47,7 +60,7 @@ enum ScreenLines {
         if !isEnabled { line += " (disabled)" }
         if let message {
             line += " — "
-            line += message
+            line += escaped(message)
         }
         if let accessibility {
             line += " {"
@@ -75,7 +88,7 @@ extension VerificationScreen {
         lines.append(ScreenLines.button(prefix, "send", sendButton))
         lines.append(ScreenLines.secret(prefix, "code", code))
         lines.append(ScreenLines.button(prefix, "verify", verifyButton))
-        if let message { lines.append("\(prefix)message: \(message)") }
+        if let message { lines.append("\(prefix)message: \(ScreenLines.escaped(message))") }
         if isVerified { lines.append(prefix + "verified: yes") }
     }
 }
@@ -91,7 +104,7 @@ extension RegistrationScreen {
         lines.append(ScreenLines.secret("", "confirm", confirmation))
         lines.append("terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"))
         lines.append(ScreenLines.button("", "submit", submitButton))
-        if let message { lines.append("message: " + message) }
+        if let message { lines.append("message: " + ScreenLines.escaped(message)) }
         return lines
     }
 }

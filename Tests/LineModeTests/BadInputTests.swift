@@ -161,7 +161,7 @@ struct BadInputTests {
         #expect(run.status == 1)
         #expect(
             run.stderr
-                == "linemode: cannot read the script from standard input: it is more than 16777216 bytes, too large for a script\n"
+                == "linemode: cannot read the script from standard input: it is more than 1048576 bytes, too large for a script\n"
         )
     }
 

@@ -39,4 +39,31 @@ struct LiveModeTests {
         #expect(ticks.allSatisfy { (57...60).contains($0) })
         #expect(zip(ticks, ticks.dropFirst()).allSatisfy { $0 > $1 }, "\(ticks)")
     }
+
+    /// A pseudo-terminal made non-blocking by whoever opened it (here a short Python program):
+    /// `readLine` met EAGAIN and live mode took it for the end of input, quitting at once.
+    static let nonBlockingTerminal = """
+        import fcntl, os, subprocess, sys, time
+        main, terminal = os.openpty()
+        fcntl.fcntl(terminal, fcntl.F_SETFL, fcntl.fcntl(terminal, fcntl.F_GETFL) | os.O_NONBLOCK)
+        child = subprocess.Popen([sys.argv[1]], stdin=terminal, stdout=subprocess.PIPE)
+        time.sleep(0.3)
+        print("running" if child.poll() is None else "ended", flush=True)
+        os.write(main, b"type destination 138 1234 5678\\n")
+        time.sleep(0.3)
+        os.write(main, b"quit\\n")
+        output, _ = child.communicate(timeout=20)
+        sys.stdout.write(output.decode())
+        print("exit", child.returncode)
+        """
+
+    @Test("a terminal left non-blocking is waited on: live mode reads what is typed, then quit")
+    func nonBlockingTerminalInput() throws {
+        let run = try LinemodeProcess.run(
+            ["-c", Self.nonBlockingTerminal, LinemodeProcess.executable.path], input: Data(),
+            program: URL(fileURLWithPath: "/usr/bin/python3"))
+        #expect(run.stdout.hasPrefix("running\n"))
+        #expect(run.stdout.contains("[   0.000] destination: \"138 1234 5678\"\n"))
+        #expect(run.stdout.hasSuffix("exit 0\n"))
+    }
 }

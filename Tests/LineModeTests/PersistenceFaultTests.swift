@@ -22,14 +22,17 @@ struct PersistenceFaultTests {
         let loaded = try await FixtureTests.onOwnThread {
             var random = SystemRandomNumberGenerator()
             var loaded = 0
-            for _ in 0..<12 {
+            for round in 0..<12 {
                 let process = Process()
                 process.executableURL = LinemodeProcess.executable
                 process.arguments = ["--state-dir", state.path, script.path]
                 process.standardOutput = FileHandle.nullDevice
                 process.standardError = FileHandle.nullDevice
                 try process.run()
-                Thread.sleep(forTimeInterval: Double.random(in: 0.02...0.25, using: &random))
+                // Later rounds wait longer, so that a slow build (a sanitizer's) still gets killed
+                // mid-run, past its first saves.
+                let latest = round < 6 ? 0.25 : 1.5
+                Thread.sleep(forTimeInterval: Double.random(in: 0.02...latest, using: &random))
                 kill(process.processIdentifier, SIGKILL)
                 process.waitUntilExit()
                 // Old or new, never torn: it loads, or there is none yet.
@@ -39,7 +42,8 @@ struct PersistenceFaultTests {
         }
         #expect(loaded > 0)
         // The temporary files killed saves left (and one such for sure) are removed by the next save.
-        try Data("{\"vers".utf8).write(to: state.appendingPathComponent("cooldown.json.leftover.tmp"))
+        try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
+        try Data("{\"vers".utf8).write(to: state.appendingPathComponent("cooldown.json.hourglass-leftover.tmp"))
         let next = try LinemodeProcess.run(
             ["--state-dir", state.path], script: "type destination 138 1234 5678\nwait 1h\ntap send\nwait 1s\n")
         #expect(next.stdout.contains("message: Code sent to +86 138****5678"))

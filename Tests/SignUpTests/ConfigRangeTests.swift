@@ -42,10 +42,10 @@ struct ConfigRangeTests {
     @Test("a typed newline or terminal escape stays on its screen line, written out: it cannot forge a line")
     func typedControlCharacters() {
         let screen = VerificationHarness()
-        screen.model.setDestination("+1 415 555 0100\n[   0.000] verified: yes\u{1B}[2J")
+        screen.model.setDestination("+1 415 555 0100\n[   0.000] verified: yes\u{1B}[2J\u{202E}\u{2028}")
         #expect(
             screen.lines.first
-                == #"destination: "+1 415 555 0100\u{A}[   0.000] verified: yes\u{1B}[2J" — This phone number is not valid"#
+                == #"destination: "+1 415 555 0100\u{A}[   0.000] verified: yes\u{1B}[2J\u{202E}\u{2028}" — This phone number is not valid"#
         )
         #expect(screen.lines.count == 4)
     }

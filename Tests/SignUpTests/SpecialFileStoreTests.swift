@@ -46,9 +46,13 @@ struct SpecialFileStoreTests {
         try Self.withDirectory { directory in
             let store = FileCooldownStore(directory: directory)
             // Left by a save that died: no lock on it. A save in progress holds its file locked.
-            let (dead, live, deadDirectory, unrelated) =
-                ("cooldown.json.abc.tmp", "cooldown.json.def.tmp", "cooldown.json.ghi.tmp", "notes.abc.tmp")
-            for name in [dead, live, unrelated] {
+            let (dead, live, deadDirectory, unrelated) = (
+                "cooldown.json.hourglass-abc.tmp", "cooldown.json.hourglass-def.tmp", "cooldown.json.hourglass-ghi.tmp",
+                "notes.hourglass-abc.tmp"
+            )
+            // The user's own files, named like a leftover but not as a save names one.
+            let (own, ownBackup) = ("cooldown.json.tmp", "cooldown.json.hourglass-Backup.tmp")
+            for name in [dead, live, unrelated, own, ownBackup] {
                 try Data("{".utf8).write(to: directory.appendingPathComponent(name))
             }
             try SpecialFile.directory.make(at: directory.appendingPathComponent(deadDirectory).path)
@@ -64,7 +68,7 @@ struct SpecialFileStoreTests {
             #expect(attributes[.posixPermissions] as? Int == 0o600)
             #expect(
                 try FileManager.default.contentsOfDirectory(atPath: directory.path).sorted()
-                    == ["cooldown.json", deadDirectory, live, unrelated].sorted())
+                    == ["cooldown.json", deadDirectory, live, unrelated, own, ownBackup].sorted())
 
             // A save that fails at the rename (a directory that is not empty in the file's place).
             let blocked = directory.appendingPathComponent("blocked")
