@@ -119,6 +119,13 @@ final class ClockHarness: Sendable {
         dispatch?.shutdown()
         libevent?.stop()
     }
+
+    /// After a shutdown from a callback, off the clock's context: waits until the run of due
+    /// timers that callback was in has ended.
+    func waitForShutdown() {
+        dispatch?.queue.sync {}
+        libevent?.stop()
+    }
 }
 
 /// The libevent clock was asked for where it is not built (it is Linux-only).
