@@ -92,6 +92,7 @@ public struct Script: Sendable {
         }
         self.lines = lines
         self.errors = errors
+        waited = clockTime.total
     }
 
     /// A control character that a line may not hold: any but the tab, vertical tab and form
@@ -107,14 +108,10 @@ public struct Script: Sendable {
 
     /// How much clock time the script lets pass (its waits and suspensions together): at most
     /// 100 years, as a line that would take it further is an error.
-    public var clockTime: Duration {
-        lines.reduce(.zero) { total, line in
-            switch line.command {
-            case .wait(let duration), .suspend(let duration): total + duration
-            default: total
-            }
-        }
-    }
+    public var clockTime: Duration { waited }
+
+    /// ``clockTime``, counted while the lines were read.
+    private let waited: Duration
 
     /// The comment and blank lines before the first command: a title, echoed before the screen.
     var leadingComments: ArraySlice<Line> {
