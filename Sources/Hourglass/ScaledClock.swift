@@ -33,6 +33,12 @@ public final class ScaledClock: TimerClock {
 
     /// Whether the caller is on the base clock's context, where this clock's callbacks run.
     public var isOnContext: Bool { backend.base.isOnContext }
+
+    /// A task of the base clock's (``VirtualClock/startTask(_:)`` on a virtual base).
+    @discardableResult
+    public func startTask(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        backend.base.startTask(operation)
+    }
 }
 
 /// Maps this clock's instants to the base clock's and back, and keeps one one-shot there.

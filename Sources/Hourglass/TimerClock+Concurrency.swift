@@ -1,4 +1,10 @@
 extension TimerClock {
+    /// An ordinary task: a real clock's tasks run on the global executor.
+    @discardableResult
+    public func startTask(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        Task { await operation() }
+    }
+
     /// Suspends the task until `deadline` on this clock; throws `CancellationError` as soon as
     /// the task is cancelled, and then leaves no timer behind — or when the clock cancels the
     /// sleep's timer, as a clock that shuts down does.

@@ -20,6 +20,15 @@ public protocol TimerClock: Clock, AnyObject, Sendable where Instant == TimerIns
     /// Whether the caller runs on this clock's serial context, where its callbacks run.
     /// See `TimerClock+Context.swift`; a clock that cannot tell answers only inside its callbacks.
     var isOnContext: Bool { get }
+
+    /// Starts `operation` in a new task for work that this clock's timers and callbacks wait
+    /// on, such as a view-model's service call.
+    ///
+    /// On ``VirtualClock`` the task prefers the clock as its executor: it runs only when the
+    /// clock is moved, on the moving thread, so a test's transcript never depends on how the
+    /// system schedules tasks. On the real clocks it is an ordinary task.
+    @discardableResult
+    func startTask(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
 }
 
 extension TimerClock {

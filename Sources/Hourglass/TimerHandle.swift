@@ -51,6 +51,11 @@ public final class TimerHandle: Sendable, CustomStringConvertible {
 
     /// Runs the callback now, on the clock's context, and keeps the schedule as it is.
     /// A one-shot is finished by it. Ignored once the timer is finished or cancelled.
+    ///
+    /// A real clock runs it on its context as soon as that is free (at once, after the current
+    /// callback, when called from one). A ``VirtualClock`` runs it before `fire()` returns, on the
+    /// calling thread, with whatever else is due at the present, as `advance(by: .zero)` does;
+    /// called inside one of its callbacks or during an advance, right after the current callback.
     public func fire() { withQueue { $0.fire($1) } }
 
     /// Stops the timer, keeping the time left until its next fire (a countdown: until its end).

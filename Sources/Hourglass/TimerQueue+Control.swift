@@ -165,11 +165,13 @@ extension TimerQueue {
     /// as it is (a one-shot is then done). A no-op once finished or cancelled.
     func fire(_ id: TimerID) {
         let now = backend.now.nanoseconds
-        lock.withLock {
-            guard let slot = storage.slot(of: id), !storage[slot].state.isTerminal else { return }
+        let queued = lock.withLock { () -> Bool in
+            guard let slot = storage.slot(of: id), !storage[slot].state.isTerminal else { return false }
             storage.scheduleManualFire(slot: slot, at: now)
             rearmLocked()
+            return true
         }
+        if queued { manualFireRequested?() }
     }
 
     /// The handle is gone: cancel the timer if it is alive and free its slot. Returns the

@@ -35,6 +35,8 @@ public final class TimerQueue: @unchecked Sendable {
     let timerAdded: (@Sendable (Int) -> Void)?
     /// How many tasks wait for a number of live timers; only then is `timerAdded` called.
     var liveCountWatchers = 0
+    /// Called, outside the lock, after a timer's `fire()` is queued (``VirtualClock`` runs it then).
+    let manualFireRequested: (@Sendable () -> Void)?
     /// The queue's number in ``TimerQueueDirectory``, by which its handles name it.
     @usableFromInline let number: UInt32
     /// Whether the clock under this one's backend has shut down (``ScaledClock``'s base): then
@@ -49,10 +51,12 @@ public final class TimerQueue: @unchecked Sendable {
 
     init(
         backend: any TimerBackend, storage: consuming TimerStorage,
-        timerAdded: (@Sendable (Int) -> Void)? = nil, backendIsShutDown: (@Sendable () -> Bool)? = nil
+        timerAdded: (@Sendable (Int) -> Void)? = nil, backendIsShutDown: (@Sendable () -> Bool)? = nil,
+        manualFireRequested: (@Sendable () -> Void)? = nil
     ) {
         self.backend = backend
         self.timerAdded = timerAdded
+        self.manualFireRequested = manualFireRequested
         self.backendIsShutDown = backendIsShutDown
         number = TimerQueueDirectory.reserveNumber()
         storageMemory.initialize(to: storage)
@@ -150,9 +154,13 @@ public final class TimerQueue: @unchecked Sendable {
     /// clock's serial context; timers that callbacks schedule run too when already due.
     /// - Parameter limit: the most callbacks to run before returning.
     /// - Returns: how many callbacks ran.
+    /// - Parameter afterEach: called after each callback, outside the lock (``VirtualClock``
+    ///   runs the task work that the callback woke).
     @discardableResult
-    package func runDue(now: TimerInstant, limit: Int = .max) -> Int {
-        runDue(limit: limit, goal: now.nanoseconds, nextGoal: { nil }, timeOfFire: { _, goal in goal })
+    package func runDue(now: TimerInstant, limit: Int = .max, afterEach: (() -> Void)? = nil) -> Int {
+        runDue(
+            limit: limit, goal: now.nanoseconds, nextGoal: { nil }, timeOfFire: { _, goal in goal },
+            afterEach: afterEach)
     }
 
     /// For a real clock's backend: runs every due timer as ``runDue(now:limit:)`` does, then
@@ -173,21 +181,25 @@ public final class TimerQueue: @unchecked Sendable {
 
     /// For a clock whose time moves in steps (``VirtualClock``): runs, in order, every timer due
     /// at or before `goal`, first moving time to each one's deadline with `moveTime`, which
-    /// returns the clock's time after the move. One pass, however many timers are due.
+    /// returns the clock's time after the move. One pass, however many timers are due;
+    /// `afterEach` runs after each callback, outside the lock, and may add timers due by `goal`.
     /// - Returns: how many callbacks ran.
     @discardableResult
     package func runDue(
-        through goal: TimerInstant, limit: Int = .max, movingTimeTo moveTime: (TimerInstant) -> TimerInstant
+        through goal: TimerInstant, limit: Int = .max, movingTimeTo moveTime: (TimerInstant) -> TimerInstant,
+        afterEach: (() -> Void)? = nil
     ) -> Int {
         runDue(
             limit: limit, goal: goal.nanoseconds, nextGoal: { nil },
-            timeOfFire: { deadline, _ in moveTime(TimerInstant(nanoseconds: deadline)).nanoseconds })
+            timeOfFire: { deadline, _ in moveTime(TimerInstant(nanoseconds: deadline)).nanoseconds },
+            afterEach: afterEach)
     }
 
     /// The loop of all three: runs what is due by `goal`; when nothing is left, asks `nextGoal`
     /// for a later one (nil: done). `timeOfFire(deadline, goal)` is the time a timer runs at.
     private func runDue(
-        limit: Int, goal start: Int64, nextGoal: () -> Int64?, timeOfFire: (Int64, Int64) -> Int64
+        limit: Int, goal start: Int64, nextGoal: () -> Int64?, timeOfFire: (Int64, Int64) -> Int64,
+        afterEach: (() -> Void)? = nil
     ) -> Int {
         var ran = 0
         var goal = start
@@ -210,6 +222,7 @@ public final class TimerQueue: @unchecked Sendable {
             self.firing = (CallbackThread.current, firing.event.scheduled)
             lock.unlock()
             let (id, keepGoing) = Self.invoke(firing)
+            afterEach?()
             lock.lock()
             self.firing = nil
             if !keepGoing {

@@ -6,9 +6,15 @@
 /// advance when they fall due. ``suspend(for:)`` moves time as a process suspension would.
 /// Callbacks run on the thread that moves the clock. End a test by checking that
 /// ``TimerClock/pendingTimers`` is empty.
+///
+/// It is also a task executor (macOS 15, iOS 18 and later; Linux): the tasks the view-models
+/// start, any task started with ``startTask(_:)`` or `Task(executorPreference: clock)`, and
+/// the default actors they call run on the thread that moves the clock, before each next
+/// timer. Time therefore never moves past an instant until the work woken there has settled.
+/// See <doc:TestingWithVirtualClock> for what stays outside.
 public final class VirtualClock: TimerClock, @unchecked Sendable {
-    // @unchecked Sendable: `advancing` and `pendingTarget` are only touched under `lock`;
-    // the backend and the queue are Sendable themselves.
+    // @unchecked Sendable: `advancing`, `pendingTarget` and `advancingThread` are only touched
+    // under `lock`; the backend, the queue, the jobs and the waiters are Sendable themselves.
     public let timerQueue: TimerQueue
     private let backend: VirtualBackend
     private let lock = Lock()
@@ -16,36 +22,58 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     private var pendingTarget: Int64 = .min
     private var advancingThread: CallbackThread?
     private let waiters: PendingTimerWaiters
+    /// The task work waiting for the clock to move (see `VirtualClock+TaskExecutor.swift`).
+    let jobs = VirtualClockJobs()
 
     /// A virtual clock at instant zero with no timers.
     public init() {
         let waiters = PendingTimerWaiters()
+        let link = VirtualClockLink()
         self.waiters = waiters
         backend = VirtualBackend()
-        timerQueue = TimerQueue(backend: backend, storage: TimerStorage(usesBuckets: true)) {
-            waiters.timersChanged(liveCount: $0)
-        }
+        timerQueue = TimerQueue(
+            backend: backend, storage: TimerStorage(usesBuckets: true),
+            timerAdded: { waiters.timersChanged(liveCount: $0) },
+            manualFireRequested: { link.clock?.advance(by: .zero) })
+        link.clock = self
     }
 
     /// Waits until at least `count` timers are live on this clock (idle, running or paused),
-    /// without polling and without real time passing.
+    /// without polling; fails after `timeout` of real time instead of hanging the test.
     ///
-    /// Work started in a `Task` reaches the clock later than the call that started it: a
-    /// `sleep(for:)` registers its timer, a reply handed over with ``TimerClock/perform(_:)``
-    /// becomes a timer, only when the task gets that far. Advancing the clock before then
-    /// misses them. Wait for them first, counting from ``TimerClock/pendingTimers``:
+    /// Work on this clock's executor needs no waiting: an advance runs it first (see
+    /// <doc:TestingWithVirtualClock>). This is for work that runs elsewhere — a plain `Task`,
+    /// a `@MainActor` hop — and reaches the clock later than the call that started it: its
+    /// `sleep(for:)` registers a timer, a reply handed over with ``TimerClock/perform(_:)``
+    /// becomes one, only when it gets that far. Count from ``TimerClock/pendingTimers``:
     ///
     /// ```swift
     /// let before = clock.pendingTimers.count
-    /// model.tapSend()                                   // the service answers from a task
-    /// try await clock.waitForPendingTimers(before + 1)  // its reply is on the clock
+    /// let reply = Task { try await clock.sleep(for: .seconds(1)) }  // not on the clock's executor
+    /// try await clock.waitForPendingTimers(before + 1)               // its sleep is on the clock
     /// clock.advance(by: .seconds(1))
+    /// try await reply.value
     /// ```
-    /// - Throws: `CancellationError` if the waiting task is cancelled first.
-    public func waitForPendingTimers(_ count: Int) async throws {
+    /// - Throws: ``VirtualClockWaitTimeout`` once `timeout` has passed (on `ContinuousClock`)
+    ///   with fewer timers live; `CancellationError` if the waiting task is cancelled first.
+    public func waitForPendingTimers(_ count: Int, timeout: Duration = .seconds(10)) async throws {
         timerQueue.watchLiveCount(1)
         defer { timerQueue.watchLiveCount(-1) }
-        try await waiters.wait(for: count) { [timerQueue] in timerQueue.liveCount }
+        let reached = try await withThrowingTaskGroup(of: Bool.self) { [waiters, timerQueue] group in
+            group.addTask {
+                try await waiters.wait(for: count) { timerQueue.liveCount }
+                return true
+            }
+            group.addTask {
+                try await Task.sleep(for: max(timeout, .zero))
+                return false
+            }
+            defer { group.cancelAll() }
+            return try await group.next() ?? false
+        }
+        guard reached else {
+            throw VirtualClockWaitTimeout(expected: count, live: timerQueue.liveCount, timeout: timeout)
+        }
     }
 
     /// Moves time forward by `duration`, running every timer that falls due on the way.
@@ -57,6 +85,8 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     }
 
     /// Moves time forward to `instant`, running every timer that falls due on the way.
+    /// Task work waiting on the clock (see ``startTask(_:)``) runs first, at the present, and
+    /// again after each callback, to quiescence, before time moves on.
     /// An instant in the past is treated as now. Called from inside a callback, it extends
     /// the advance already under way instead of nesting. Move a virtual clock from one thread
     /// at a time (the test's): a call from another thread while an advance runs does the
@@ -68,10 +98,14 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         // Clamped to now, so that a past instant runs what is due now, as `advance(by: .zero)` does.
         guard beginAdvance(to: max(instant.nanoseconds, backend.now.nanoseconds)) else { return 0 }
         var fired = 0
+        // Work started before the advance settles at the present first.
+        runQueuedJobs()
         // One pass per goal; a callback that advances further extends the goal for another.
         var goal = nextGoal()
         while true {
-            fired += timerQueue.runDue(through: TimerInstant(nanoseconds: goal)) { backend.moveForward(to: $0) }
+            fired += timerQueue.runDue(
+                through: TimerInstant(nanoseconds: goal), movingTimeTo: { backend.moveForward(to: $0) },
+                afterEach: { self.runQueuedJobs() })
             let extended = nextGoal()
             if extended == goal { break }
             goal = extended
@@ -82,14 +116,19 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
 
     /// Runs due timers, advancing to each next deadline, until no timer is scheduled or
     /// `maxFires` callbacks have run — so a repeating timer cannot make it hang.
-    /// Idle and paused timers do not keep the clock busy.
+    /// Idle and paused timers do not keep the clock busy; task work waiting on the clock
+    /// runs first, and after each callback.
     @discardableResult
     public func runUntilIdle(maxFires: Int = 10_000) -> RunUntilIdleResult {
         var fired = 0
+        if beginAdvance(to: backend.now.nanoseconds) {
+            runQueuedJobs()
+            finishAdvance()
+        }
         while fired < maxFires, let next = timerQueue.nextDeadline {
             guard beginAdvance(to: next.nanoseconds) else { break }
             backend.moveForward(to: next)
-            fired += timerQueue.runDue(now: backend.now, limit: maxFires - fired)
+            fired += timerQueue.runDue(now: backend.now, limit: maxFires - fired) { self.runQueuedJobs() }
             finishAdvance()
         }
         guard timerQueue.nextDeadline != nil else { return .idle(fired: fired) }
@@ -104,8 +143,10 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     public func suspend(for duration: Duration) -> Int {
         let target = now + max(duration, .zero)
         guard beginAdvance(to: target.nanoseconds) else { return 0 }
+        // Work started before the suspension settles first, at the present.
+        runQueuedJobs()
         backend.moveForward(to: target)
-        let fired = timerQueue.runDue(now: backend.now)
+        let fired = timerQueue.runDue(now: backend.now) { self.runQueuedJobs() }
         finishAdvance()
         return fired
     }
@@ -138,6 +179,19 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
             advancingThread = nil
             pendingTarget = .min
         }
+    }
+}
+
+/// Lets a ``VirtualClock``'s queue reach the clock, which does not exist yet when the queue is
+/// made (a timer's `fire()` runs it at once).
+final class VirtualClockLink: @unchecked Sendable {
+    // @unchecked Sendable: `reference` is only read and written under `lock`.
+    private let lock = Lock()
+    private weak var reference: VirtualClock?
+
+    var clock: VirtualClock? {
+        get { lock.withLock { reference } }
+        set { lock.withLock { reference = newValue } }
     }
 }
 

@@ -134,7 +134,7 @@ public final class RegistrationViewModel: @unchecked Sendable {
             return
         }
         let service = service
-        calls.run(call) { [weak self] in
+        calls.run(call, on: clock) { [weak self] in
             let result: Result<Void, RegistrationError>
             do {
                 try await service.register(request)

@@ -1,4 +1,5 @@
 import Foundation
+import Hourglass
 
 /// A view-model's service calls in flight, at most one of each kind: a newer call of a kind
 /// supersedes the older one — its task is cancelled and its reply, should it come anyway, is
@@ -28,9 +29,10 @@ final class ServiceCalls<Kind: Hashable & Sendable>: @unchecked Sendable {
         return call
     }
 
-    /// Runs `call`'s work in a task owned here, unless `call` was superseded meanwhile.
-    func run(_ call: Call, _ work: @escaping @Sendable () async -> Void) {
-        let task = Task { await work() }
+    /// Runs `call`'s work in a task owned here, started by `clock` (on `VirtualClock`, a task
+    /// that runs when the clock moves), unless `call` was superseded meanwhile.
+    func run(_ call: Call, on clock: any TimerClock, _ work: @escaping @Sendable () async -> Void) {
+        let task = clock.startTask { await work() }
         let current = lock.withLock { () -> Bool in
             guard latest[call.kind] == call.number else { return false }
             tasks[call.kind] = task

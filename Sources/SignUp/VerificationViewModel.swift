@@ -179,7 +179,7 @@ public final class VerificationViewModel: @unchecked Sendable {
             return
         }
         let service = service
-        calls.run(call) { [weak self] in
+        calls.run(call, on: clock) { [weak self] in
             let result: Result<CodeReceipt, CodeRequestError>
             do {
                 result = .success(try await service.requestCode(to: destination))
@@ -200,7 +200,7 @@ public final class VerificationViewModel: @unchecked Sendable {
             return
         }
         let service = service
-        calls.run(call) { [weak self] in
+        calls.run(call, on: clock) { [weak self] in
             let result: Result<VerificationProof, CodeCheckError>
             do {
                 result = .success(try await service.verify(code: code, for: destination))

@@ -83,6 +83,14 @@ final class ClockHarness: Sendable {
         }
     }
 
+    /// Fires `timer` by hand: on the virtual clock it runs at once, on the calling thread, which
+    /// is then the clock's context.
+    func fire(_ timer: TimerHandle) {
+        advancingThread.value = virtual == nil ? nil : pthread_self()
+        timer.fire()
+        advancingThread.value = nil
+    }
+
     /// Lets time pass until `condition` holds, checking every millisecond, for at most `limit`.
     @discardableResult
     func wait(limit: Duration = .seconds(2), until condition: () -> Bool) -> Bool {

@@ -3,7 +3,7 @@ import Hourglass
 /// A deliberately naive model of the timer rules on a virtual clock: plain arrays and linear
 /// scans instead of a slab and a heap, one rule per line, for `ModelTests` to compare with.
 /// Entries fire in (deadline, sequence) order; a sequence number is taken whenever a timer is
-/// created, scheduled or manually fired, as the queue documents. Instants saturate at the ends
+/// created, scheduled or manually fired, as the queue documents; a manual fire runs at once. Instants saturate at the ends
 /// of the Int64 range; a repeating tick due at the last instant is its last.
 struct ReferenceModel {
     struct Timer {
@@ -97,8 +97,10 @@ struct ReferenceModel {
                 }
             }
         case .fire(let i):
+            // A manual fire runs at once, with whatever else is due now (an advance by zero).
             if let i = pick(i), !timers[i].state.isTerminal {
                 manuals.append(Manual(timer: i, at: now, sequence: take()))
+                apply(.advanceNanoseconds(0))
             }
         case .advance(let duration):
             apply(.advanceNanoseconds(ms(duration)))

@@ -15,9 +15,6 @@ final class ManualService: VerificationService {
 
     private let waiters = Locked<[Int: Waiter]>([:])
     private let issued = Locked(0)
-    /// Requests that have started to wait for an answer, and those whose task was cancelled.
-    let requestsWaiting = AsyncCount()
-    let requestsCancelled = AsyncCount()
 
     func requestCode(to destination: Destination) async throws -> CodeReceipt {
         let id = issued.withLock { count in
@@ -31,11 +28,7 @@ final class ManualService: VerificationService {
                     waiters[id] = Waiter(continuation: continuation)
                     return false
                 }
-                if cancelledAlready {
-                    continuation.resume(throwing: CancellationError())
-                } else {
-                    requestsWaiting.increment()
-                }
+                if cancelledAlready { continuation.resume(throwing: CancellationError()) }
             }
         } onCancel: {
             let continuation = waiters.withLock { waiters in
@@ -43,7 +36,6 @@ final class ManualService: VerificationService {
                 return waiters[id]?.continuation
             }
             continuation?.resume(throwing: CancellationError())
-            requestsCancelled.increment()
         }
     }
 
@@ -82,19 +74,19 @@ struct Offline: Error {}
 
 @Suite("Async services: the model owns the task, cancels it, and applies replies on its clock")
 struct AsyncServiceTests {
-    @Test("a reply that arrives off the clock is applied on it, at the instant it was handed over")
-    func replyHandedToTheClock() async throws {
+    @Test("a reply that arrives off the clock runs when the clock moves, at the instant it moves to")
+    func replyHandedToTheClock() {
         let clock = VirtualClock()
         let service = ManualService()
         let model = VerificationViewModel(clock: clock, service: service, wallClock: ManualWallClock())
         model.setDestination("new@example.com")
         model.tapSend()
-        await service.requestsWaiting.wait(for: 1)
+        #expect(service.waiting == 0)  // the model's task runs when the clock moves
+        clock.advance(by: .zero)
         #expect(service.waiting == 1)
         clock.advance(by: .seconds(2))
         #expect(model.state.send == .sending)
-        service.answer(with: .success(CodeReceipt()))
-        try await clock.waitForPendingTimers(1)
+        service.answer(with: .success(CodeReceipt()))  // from the test's thread, off the clock
         #expect(model.state.send == .sending)
         clock.advance(by: .zero)
         #expect(model.state.send == .sent)
@@ -104,7 +96,7 @@ struct AsyncServiceTests {
     }
 
     @Test("releasing the model cancels its request; the task does not keep the model alive")
-    func releaseCancels() async {
+    func releaseCancels() {
         let clock = VirtualClock()
         let service = ManualService()
         weak var released: VerificationViewModel?
@@ -113,11 +105,13 @@ struct AsyncServiceTests {
             released = model
             model.setDestination("new@example.com")
             model.tapSend()
-            await service.requestsWaiting.wait(for: 1)
+            clock.advance(by: .zero)
+            #expect(service.waiting == 1)
         }
         #expect(released == nil)
-        await service.requestsCancelled.wait(for: 1)
         #expect(service.cancelled == 1)
+        #expect(service.waiting == 0)
+        clock.advance(by: .zero)  // the cancelled task ends
         #expect(clock.pendingTimers == [])
     }
 
@@ -127,30 +121,31 @@ struct AsyncServiceTests {
             (CodeRequestError.invalidDestination, SendPhase.failed(.invalidDestination)),
             (Offline(), SendPhase.failed(.network)),
         ] as [(any Error & Sendable, SendPhase)])
-    func errorMapping(error: any Error & Sendable, expected: SendPhase) async throws {
+    func errorMapping(error: any Error & Sendable, expected: SendPhase) {
         let clock = VirtualClock()
         let model = VerificationViewModel(
             clock: clock, service: FailingService(error: error), wallClock: ManualWallClock())
         model.setDestination("new@example.com")
         model.tapSend()
-        try await clock.waitForPendingTimers(1)
+        #expect(model.state.send == .sending)
         clock.advance(by: .zero)
         #expect(model.state.send == expected)
     }
 
     @Test("a newer call supersedes the older: its task is cancelled and its reply is dropped")
-    func supersede() async {
+    func supersede() {
         let calls = ServiceCalls<VerificationCall>()
         let ended = Locked<[String]>([])
-        let endings = AsyncCount()
         let clock = VirtualClock()
         let first = calls.begin(.codeCheck)
-        calls.run(first) {
+        calls.run(first, on: clock) {
             do { try await clock.sleep(for: .seconds(100)) } catch { ended.withLock { $0.append("first cancelled") } }
-            endings.increment()
         }
+        clock.advance(by: .seconds(1))
+        #expect(clock.pendingTimers.count == 1)  // the first call's sleep
         let second = calls.begin(.codeCheck)
-        await endings.wait(for: 1)
+        #expect(ended.withLock { $0 } == [])
+        clock.advance(by: .zero)
         #expect(ended.withLock { $0 } == ["first cancelled"])
         #expect(calls.finish(first) == false)
         #expect(calls.finish(second) == true)
