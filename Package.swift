@@ -26,7 +26,10 @@ let package = Package(
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Tests only (no product depends on it, so a client never resolves it): swift-clocks'
+        // TestClock and ImmediateClock drive the models through AdaptedClock.
+        .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
     ],
     targets: [
         // The timer core: TimerClock, the timer queue, every timer kind and VirtualClock.
@@ -46,7 +49,7 @@ let package = Package(
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
-                "Hourglass", "HourglassDispatch", "TestSupport",
+                "Hourglass", "HourglassDispatch", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
                 .target(name: "HourglassLibevent", condition: onLinux),
             ]
         ),
@@ -59,6 +62,7 @@ let package = Package(
             name: "SignUpTests",
             dependencies: [
                 "SignUp", "SignUpTesting", "Hourglass", "HourglassDispatch", "TestSupport",
+                .product(name: "Clocks", package: "swift-clocks"),
                 .target(name: "HourglassLibevent", condition: onLinux),
             ]
         ),

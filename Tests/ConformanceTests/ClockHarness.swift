@@ -8,18 +8,18 @@ import Testing
 import HourglassLibevent
 #endif
 
-/// The clocks every conformance test runs on.
+/// The clocks every conformance test runs on; `continuous` is `AdaptedClock(ContinuousClock())`.
 enum ClockKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case virtual, dispatch, libevent
+    case virtual, dispatch, libevent, continuous
 
     var testDescription: String { rawValue }
 
     /// The clocks this platform has: libevent is Linux-only.
     static var allCases: [ClockKind] {
         #if canImport(HourglassLibevent)
-        [.virtual, .dispatch, .libevent]
+        [.virtual, .dispatch, .libevent, .continuous]
         #else
-        [.virtual, .dispatch]
+        [.virtual, .dispatch, .continuous]
         #endif
     }
 
@@ -39,6 +39,7 @@ final class ClockHarness: Sendable {
     let clock: any TimerClock
     private let virtual: VirtualClock?
     private let dispatch: DispatchClock?
+    private let adapted: AdaptedClock<ContinuousClock>?
     /// Whether the caller is on the libevent loop's thread, and how to stop that loop.
     private let libevent: (isOnLoopThread: @Sendable () -> Bool, stop: @Sendable () -> Void)?
     /// Marks the dispatch clock's queue, to check that callbacks run there.
@@ -51,23 +52,29 @@ final class ClockHarness: Sendable {
         switch kind {
         case .virtual:
             let clock = VirtualClock()
-            (virtual, dispatch, libevent) = (clock, nil, nil)
+            (virtual, dispatch, libevent, adapted) = (clock, nil, nil, nil)
             self.clock = clock
         case .dispatch:
             let queue = DispatchQueue(label: "conformance")
             queue.setSpecific(key: queueKey, value: true)
             let clock = DispatchClock(queue: queue)
-            (virtual, dispatch, libevent) = (nil, clock, nil)
+            (virtual, dispatch, libevent, adapted) = (nil, clock, nil, nil)
             self.clock = clock
         case .libevent:
             #if canImport(HourglassLibevent)
             let clock = try LibeventClock()
             try clock.start()
-            (virtual, dispatch, libevent) = (nil, nil, ({ clock.isOnLoopThread }, { clock.stop() }))
+            (virtual, dispatch, libevent, adapted) = (nil, nil, ({ clock.isOnLoopThread }, { clock.stop() }), nil)
             self.clock = clock
             #else
             throw UnavailableClockError()
             #endif
+        case .continuous:
+            let queue = DispatchQueue(label: "conformance")
+            queue.setSpecific(key: queueKey, value: true)
+            let clock = AdaptedClock(ContinuousClock(), queue: queue)
+            (virtual, dispatch, libevent, adapted) = (nil, nil, nil, clock)
+            self.clock = clock
         }
     }
 
@@ -117,8 +124,8 @@ final class ClockHarness: Sendable {
     var isOnContext: Bool {
         switch kind {
         case .virtual: advancingThread.value.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-        case .dispatch: DispatchQueue.getSpecific(key: queueKey) == true
         case .libevent: libevent?.isOnLoopThread() == true
+        case .dispatch, .continuous: DispatchQueue.getSpecific(key: queueKey) == true
         }
     }
 
@@ -126,6 +133,7 @@ final class ClockHarness: Sendable {
     func shutdown() {
         dispatch?.shutdown()
         libevent?.stop()
+        adapted?.shutdown()
     }
 
     /// After a shutdown from a callback, off the clock's context: waits until the run of due

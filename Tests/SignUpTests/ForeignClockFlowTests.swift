@@ -1,0 +1,62 @@
+import Clocks
+import Hourglass
+import SignUp
+import SignUpTesting
+import Testing
+
+/// The models on a clock an app team already tests with: swift-clocks' `TestClock`, through
+/// `AdaptedClock`, shows the same screens at the same instants as `VirtualClock`.
+@Suite("The verification flow on swift-clocks' TestClock")
+struct ForeignClockFlowTests {
+    /// A verification flow: send, a wrong code, a resend after the cooldown, the right code.
+    /// `advance` moves the test's clock; inputs come from the test, off the clock's context.
+    static func flow(on clock: any TimerClock, advance: (Duration) async -> Void) async -> [String] {
+        let service = ScriptedVerificationService(clock: clock)
+        let lines = Recorder<String>()
+        let shown = Recorder<[String]>()
+        let model = VerificationViewModel(
+            config: VerificationConfig(cooldown: .seconds(5)), clock: clock, service: service,
+            wallClock: ManualWallClock(),
+            onChange: { state in
+                let screen = VerificationScreen(state).lines
+                let before = shown.values.last ?? []
+                for line in screen where !before.contains(line) {
+                    lines.append("\(state.now.nanoseconds / 1_000_000) \(line)")
+                }
+                shown.append(screen)
+            })
+        model.setDestination("+86 138 1234 5678")
+        await advance(.zero)
+        model.tapSend()
+        await advance(.seconds(2))
+        model.setCode("000000")
+        model.tapVerify()
+        await advance(.seconds(4))
+        model.tapSend()
+        await advance(.seconds(1))
+        guard case .success(let destination) = model.state.destination,
+            let code = service.lastCode(sentTo: destination)
+        else { return lines.values + ["no code was sent"] }
+        model.setCode(code.revealed)
+        model.tapVerify()
+        await advance(.seconds(1))
+        return lines.values
+    }
+
+    @Test("the same screens at the same instants as on VirtualClock, every one of 50 runs")
+    func sameScreens() async {
+        let virtual = VirtualClock()
+        let expected = await Self.flow(on: virtual) { virtual.advance(by: $0) }
+        #expect(expected.count == 34)
+        #expect(expected.contains(#"2300 code: "" — Wrong code. 4 attempts left"#))
+        #expect(expected.contains("6300 message: A new code was sent. The previous code no longer works"))
+        #expect(expected.last == "7300 verified: yes")
+        for _ in 0..<50 {
+            let base = TestClock()
+            let clock = AdaptedClock(base)
+            let lines = await Self.flow(on: clock) { await base.advance(by: $0) }
+            #expect(lines == expected)
+            if lines != expected { break }
+        }
+    }
+}
