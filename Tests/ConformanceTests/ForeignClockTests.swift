@@ -14,7 +14,10 @@ struct ForeignClockTests {
         let clock = AdaptedClock(base)
         let order = Recorder<String>()
         let record: @Sendable (String) -> @Sendable (TimerFire) -> Void = { name in
-            { fire in order.append("\(name)@\(fire.scheduled.nanoseconds / 1_000_000)ms now \(fire.now.nanoseconds / 1_000_000)") }
+            { fire in
+                order.append(
+                    "\(name)@\(fire.scheduled.nanoseconds / 1_000_000)ms now \(fire.now.nanoseconds / 1_000_000)")
+            }
         }
         try clock.schedule(after: .milliseconds(30), record("last"))
         for name in ["a", "b", "c"] { try clock.schedule(after: .milliseconds(20), record(name)) }

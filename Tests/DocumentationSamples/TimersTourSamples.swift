@@ -10,7 +10,7 @@ struct TimersTourSamples {
         let printed = Printed()
         @Sendable func print(_ items: Any...) { printed.append(items.map { "\($0)" }.joined(separator: " ")) }
 
-        let clock = VirtualClock()  // or DispatchClock(), LibeventClock(): all are TimerClocks
+        let clock = VirtualClock()  // or DispatchClock(), LibeventClock(), AdaptedClock(ContinuousClock())
 
         // One-shot: cancelled when the handle is released.
         let save = try clock.oneShot(after: .seconds(2)) { fire in print("saved at", fire.scheduled) }

@@ -1,8 +1,9 @@
 import Hourglass
 import Testing
 
-/// `VirtualClock.waitForPendingTimers(_:)`: a test awaits the timers that tasks register,
-/// with no polling and no real time, so an advance never races a task.
+/// `VirtualClock.waitForPendingTimers(_:timeout:)`: a test awaits the timers that tasks off the
+/// clock's executor register, with no polling, so an advance never races such a task; a wrong
+/// count fails the test after the timeout instead of hanging it.
 @Suite("VirtualClock: waiting for the timers that tasks register")
 struct WaitingForTimersTests {
     @Test("returns at once when enough timers are live already")
@@ -60,5 +61,23 @@ struct WaitingForTimersTests {
         waiter.cancel()
         await #expect(throws: CancellationError.self) { try await waiter.value }
         #expect(clock.pendingTimers.isEmpty)
+    }
+
+    @Test("a count that is never reached fails after the timeout, saying what it waited for")
+    func timesOut() async throws {
+        let clock = VirtualClock()
+        let kept = try clock.oneShot(after: .seconds(1)) { _ in }
+        let error = await #expect(throws: VirtualClockWaitTimeout.self) {
+            try await clock.waitForPendingTimers(2, timeout: .zero)
+        }
+        #expect(error?.expected == 2)
+        #expect(error?.live == 1)
+        #expect(error?.timeout == .zero)
+        #expect(
+            error?.description
+                == "waited 0.0 seconds of real time for 2 live timers on the VirtualClock, but 1 are live: the work "
+                + "that should add them has not reached the clock (did it fail, or wait for something else?); "
+                + "clock.pendingTimers lists what is there")
+        kept.cancel()
     }
 }

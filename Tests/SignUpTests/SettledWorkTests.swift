@@ -48,7 +48,8 @@ struct SettledWorkTests {
                     #"0 destination: "new@example.com""#, "0 send: [Get code]", #"0 code: "" (disabled)"#,
                     "0 verify: [Verify] (disabled)", #"0 destination: "new@example.com" (disabled)"#,
                     "0 send: [Sending…] (disabled)",
-                    #"400 destination: "new@example.com""#, "400 send: [Resend in 3s] (disabled) {Send code: 3 seconds}",
+                    #"400 destination: "new@example.com""#,
+                    "400 send: [Resend in 3s] (disabled) {Send code: 3 seconds}",
                     #"400 code: "" — Code expires in 5:00"#, "400 message: Code sent to n***@example.com",
                     "1400 send: [Resend in 2s] (disabled) {Send code: 2 seconds}",
                     #"1400 code: "" — Code expires in 4:59"#,
@@ -101,7 +102,9 @@ struct SettledWorkTests {
         #expect(clock.pendingTimers == [])
     }
 
-    @Test("Task(executorPreference:) on the clock, a default actor it calls, and the actor's sleep all run on the moving thread")
+    @Test(
+        "Task(executorPreference:) on the clock, a default actor it calls, and the actor's sleep all run on the moving thread"
+    )
     func executorPreferenceAndActors() throws {
         guard #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) else { return }
         let clock = VirtualClock()

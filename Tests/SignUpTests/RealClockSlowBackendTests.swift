@@ -1,0 +1,69 @@
+import Dispatch
+import Foundation
+import Hourglass
+import HourglassDispatch
+import SignUp
+import SignUpTesting
+import Testing
+
+#if canImport(HourglassLibevent)
+import HourglassLibevent
+#endif
+
+/// The trial's flow — an actor backend whose replies take 400 ms, `tapSend()`, three seconds —
+/// on the real clocks (time-scaled by 0.5) shows the screens it shows on `VirtualClock`.
+@Suite("The actor-backend flow on the real clocks")
+struct RealClockSlowBackendTests {
+    enum Kind: String, CaseIterable, Sendable {
+        case dispatch, libevent, continuous
+    }
+
+    /// The send button's titles, each once, in order.
+    static func titles(on clock: any TimerClock, advance: (Duration) async -> Void) async -> [String] {
+        let titles = Recorder<String>()
+        let model = VerificationViewModel(
+            config: VerificationConfig(cooldown: .seconds(3)), clock: clock, service: SlowBackend(clock: clock),
+            wallClock: ManualWallClock(),
+            onChange: { state in
+                let title = VerificationScreen(state).sendButton.title
+                if titles.values.last != title { titles.append(title) }
+            })
+        model.setDestination("new@example.com")
+        model.tapSend()
+        await advance(.seconds(4))
+        withExtendedLifetime(model) {}
+        return titles.values
+    }
+
+    @Test("the same titles as on VirtualClock", arguments: Kind.allCases)
+    func sameTitles(kind: Kind) async throws {
+        let virtual = VirtualClock()
+        let expected = await Self.titles(on: virtual) { virtual.advance(by: $0) }
+        #expect(expected == ["Get code", "Sending…", "Resend in 3s", "Resend in 2s", "Resend in 1s", "Resend"])
+        let base: any TimerClock
+        var stop: @Sendable () -> Void = {}
+        switch kind {
+        case .dispatch:
+            let clock = DispatchClock()
+            (base, stop) = (clock, { clock.shutdown() })
+        case .continuous:
+            let clock = AdaptedClock(ContinuousClock(), queue: DispatchQueue(label: "adapted"))
+            (base, stop) = (clock, { clock.shutdown() })
+        case .libevent:
+            #if canImport(HourglassLibevent)
+            let clock = try LibeventClock()
+            try clock.start()
+            (base, stop) = (clock, { clock.stop() })
+            #else
+            return
+            #endif
+        }
+        defer { stop() }
+        let scaled = try ScaledClock(base: base, scale: 0.5)
+        // Waits without blocking a thread of the cooperative pool, where the model's task runs.
+        let titles = await Self.titles(on: scaled) { duration in
+            try? await Task.sleep(for: duration * scaled.scale)
+        }
+        #expect(titles == expected)
+    }
+}
