@@ -140,6 +140,7 @@ final class ClockHarness: Sendable {
     /// timers that callback was in has ended.
     func waitForShutdown() {
         dispatch?.queue.sync {}
+        adapted?.queue?.sync {}
         libevent?.stop()
     }
 }

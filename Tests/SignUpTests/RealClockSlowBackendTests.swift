@@ -18,8 +18,11 @@ struct RealClockSlowBackendTests {
         case dispatch, libevent, continuous
     }
 
-    /// The send button's titles, each once, in order.
-    static func titles(on clock: any TimerClock, advance: (Duration) async -> Void) async -> [String] {
+    /// The send button's titles, each once, in order; `advance` lets four seconds of clock time
+    /// pass, or on a real clock waits until the button reads `Resend` again.
+    static func titles(
+        on clock: any TimerClock, advance: (Duration, Recorder<String>) async -> Void
+    ) async -> [String] {
         let titles = Recorder<String>()
         let model = VerificationViewModel(
             config: VerificationConfig(cooldown: .seconds(3)), clock: clock, service: SlowBackend(clock: clock),
@@ -30,7 +33,7 @@ struct RealClockSlowBackendTests {
             })
         model.setDestination("new@example.com")
         model.tapSend()
-        await advance(.seconds(4))
+        await advance(.seconds(4), titles)
         withExtendedLifetime(model) {}
         return titles.values
     }
@@ -38,7 +41,7 @@ struct RealClockSlowBackendTests {
     @Test("the same titles as on VirtualClock", arguments: Kind.allCases)
     func sameTitles(kind: Kind) async throws {
         let virtual = VirtualClock()
-        let expected = await Self.titles(on: virtual) { virtual.advance(by: $0) }
+        let expected = await Self.titles(on: virtual) { duration, _ in virtual.advance(by: duration) }
         #expect(expected == ["Get code", "Sending…", "Resend in 3s", "Resend in 2s", "Resend in 1s", "Resend"])
         let base: any TimerClock
         var stop: @Sendable () -> Void = {}
@@ -60,9 +63,13 @@ struct RealClockSlowBackendTests {
         }
         defer { stop() }
         let scaled = try ScaledClock(base: base, scale: 0.5)
-        // Waits without blocking a thread of the cooperative pool, where the model's task runs.
-        let titles = await Self.titles(on: scaled) { duration in
-            try? await Task.sleep(for: duration * scaled.scale)
+        // Waits without blocking a thread of the cooperative pool, where the model's task runs;
+        // other suites may keep that pool busy for a while, so the wait is long, and ends early.
+        let titles = await Self.titles(on: scaled) { _, titles in
+            let end = ContinuousClock.now + .seconds(60)
+            while titles.values.last != "Resend" && ContinuousClock.now < end {
+                try? await Task.sleep(for: .milliseconds(20))
+            }
         }
         #expect(titles == expected)
     }
