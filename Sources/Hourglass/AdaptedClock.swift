@@ -8,8 +8,8 @@ public import Dispatch
 /// deadline then insertion, drift-free repeats, missed ticks, countdowns read from their
 /// deadline, `fire()`, pause and cancel. One task sleeps on the base clock until the earliest
 /// deadline, then runs what is due, one callback at a time: on the serial `queue` given (`.main`
-/// in an app), or else on Swift's global executor, beside the tasks of the code under test,
-/// which is what a test clock that yields to let tasks run (swift-clocks' `advance`) expects.
+/// in an app), or else on the thread that resumed that task — inside swift-clocks'
+/// `TestClock.advance`, which so runs the due callbacks before it moves on.
 ///
 /// What it cannot promise, because the base clock decides: time counts through a suspension only
 /// if the base's does (`ContinuousClock` does, `SuspendingClock` does not); on a manual test clock
@@ -30,9 +30,12 @@ public final class AdaptedClock<Base: Clock>: TimerClock where Base.Duration == 
     private let contextKey = DispatchSpecificKey<ObjectIdentifier>()
 
     /// Timers on `base`; this clock's instant zero is `base.now`.
-    /// - Parameter queue: a serial queue where callbacks run (`.main` in an app); nil, the
-    ///   default, runs them on Swift's global executor, one at a time. A queue needs macOS 15,
-    ///   iOS 18 or later (task executors); on older systems callbacks run as with nil.
+    /// - Parameters:
+    ///   - base: the clock that tells the time and sleeps until each deadline.
+    ///   - queue: a serial queue where callbacks run (`.main` in an app); nil, the default, runs
+    ///     them on the thread that resumes the clock's sleeping task, one at a time. A queue
+    ///     needs macOS 15, iOS 18 or later (task executors); on older systems callbacks run on
+    ///     Swift's global executor, one at a time.
     public init(_ base: Base, queue: DispatchQueue? = nil) {
         self.base = base
         self.queue = queue

@@ -1,5 +1,6 @@
 /// Tasks waiting on a ``VirtualClock`` for a number of live timers: resumed by the queue as it
-/// adds timers, never by polling or by real time passing.
+/// adds timers, or by the clock when task work is enqueued on it (the waiter then runs that work
+/// and looks again), never by polling or by real time passing.
 final class PendingTimerWaiters: @unchecked Sendable {
     // @unchecked Sendable: `waiting` and `lastID` are only read and written under `lock`;
     // continuations are resumed after it is released.
@@ -19,9 +20,19 @@ final class PendingTimerWaiters: @unchecked Sendable {
         for waiter in ready { waiter.continuation.resume() }
     }
 
-    /// Returns once at least `count` timers are live; `liveCount` reads the number now.
+    /// Resumes every waiter, satisfied or not: something they may be waiting for happened.
+    func wakeAll() {
+        let all: [Waiter] = lock.withLock {
+            defer { waiting = [:] }
+            return Array(waiting.values)
+        }
+        for waiter in all { waiter.continuation.resume() }
+    }
+
+    /// Returns once at least `count` timers are live, or ``wakeAll()`` is called, or at once if
+    /// `ready` holds when the waiter is listed.
     /// - Throws: `CancellationError` when the waiting task is cancelled first.
-    func wait(for count: Int, liveCount: @escaping @Sendable () -> Int) async throws {
+    func wait(for count: Int, ready: @escaping @Sendable () -> Bool) async throws {
         let id = lock.withLock {
             lastID += 1
             return lastID
@@ -32,8 +43,8 @@ final class PendingTimerWaiters: @unchecked Sendable {
                 if Task.isCancelled {
                     cancel(id)
                 } else {
-                    // Timers added before this waiter was listed count as well.
-                    timersChanged(liveCount: liveCount())
+                    // What happened before this waiter was listed counts as well.
+                    if ready() { cancel(id, with: nil) }
                 }
             }
         } onCancel: {
@@ -41,8 +52,9 @@ final class PendingTimerWaiters: @unchecked Sendable {
         }
     }
 
-    private func cancel(_ id: UInt64) {
+    /// Stops waiter `id`, if it still waits: with `error`, or normally when that is nil.
+    private func cancel(_ id: UInt64, with error: (any Error)? = CancellationError()) {
         let waiter = lock.withLock { waiting.removeValue(forKey: id) }
-        waiter?.continuation.resume(throwing: CancellationError())
+        if let error { waiter?.continuation.resume(throwing: error) } else { waiter?.continuation.resume() }
     }
 }

@@ -23,13 +23,14 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     private var advancingThread: CallbackThread?
     private let waiters: PendingTimerWaiters
     /// The task work waiting for the clock to move (see `VirtualClock+TaskExecutor.swift`).
-    let jobs = VirtualClockJobs()
+    let jobs: VirtualClockJobs
 
     /// A virtual clock at instant zero with no timers.
     public init() {
         let waiters = PendingTimerWaiters()
         let link = VirtualClockLink()
         self.waiters = waiters
+        jobs = VirtualClockJobs { waiters.wakeAll() }
         backend = VirtualBackend()
         timerQueue = TimerQueue(
             backend: backend, storage: TimerStorage(usesBuckets: true),
@@ -42,38 +43,55 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     /// without polling; fails after `timeout` of real time instead of hanging the test.
     ///
     /// Work on this clock's executor needs no waiting: an advance runs it first (see
-    /// <doc:TestingWithVirtualClock>). This is for work that runs elsewhere — a plain `Task`,
-    /// a `@MainActor` hop — and reaches the clock later than the call that started it: its
-    /// `sleep(for:)` registers a timer, a reply handed over with ``TimerClock/perform(_:)``
-    /// becomes one, only when it gets that far. Count from ``TimerClock/pendingTimers``:
+    /// <doc:TestingWithVirtualClock>), and so does this wait, at the present, as it is enqueued.
+    /// The wait is for work that runs elsewhere — a plain `Task`, a `@MainActor` hop — and
+    /// reaches the clock later than the call that started it: its `sleep(for:)` registers a
+    /// timer, a reply handed over with ``TimerClock/perform(_:)`` becomes one, only when it gets
+    /// that far. Count from ``TimerClock/pendingTimers``, read before the work starts:
     ///
     /// ```swift
     /// let before = clock.pendingTimers.count
     /// let reply = Task { try await clock.sleep(for: .seconds(1)) }  // not on the clock's executor
     /// try await clock.waitForPendingTimers(before + 1)               // its sleep is on the clock
     /// clock.advance(by: .seconds(1))
-    /// try await reply.value
     /// ```
     /// - Throws: ``VirtualClockWaitTimeout`` once `timeout` has passed (on `ContinuousClock`)
     ///   with fewer timers live; `CancellationError` if the waiting task is cancelled first.
     public func waitForPendingTimers(_ count: Int, timeout: Duration = .seconds(10)) async throws {
         timerQueue.watchLiveCount(1)
         defer { timerQueue.watchLiveCount(-1) }
-        let reached = try await withThrowingTaskGroup(of: Bool.self) { [waiters, timerQueue] group in
+        let deadline = ContinuousClock.now + max(timeout, .zero)
+        while true {
+            runQueuedJobsAtPresent()
+            if timerQueue.liveCount >= count { return }
+            guard try await waitForChange(count: count, until: deadline) else {
+                throw VirtualClockWaitTimeout(expected: count, live: timerQueue.liveCount, timeout: timeout)
+            }
+        }
+    }
+
+    /// Waits until `count` timers are live or task work is enqueued; false once `deadline` passes.
+    private func waitForChange(count: Int, until deadline: ContinuousClock.Instant) async throws -> Bool {
+        try await withThrowingTaskGroup(of: Bool.self) { [waiters, timerQueue, jobs] group in
             group.addTask {
-                try await waiters.wait(for: count) { timerQueue.liveCount }
+                try await waiters.wait(for: count) { timerQueue.liveCount >= count || jobs.count > 0 }
                 return true
             }
             group.addTask {
-                try await Task.sleep(for: max(timeout, .zero))
+                try await Task.sleep(until: deadline, clock: .continuous)
                 return false
             }
             defer { group.cancelAll() }
             return try await group.next() ?? false
         }
-        guard reached else {
-            throw VirtualClockWaitTimeout(expected: count, live: timerQueue.liveCount, timeout: timeout)
-        }
+    }
+
+    /// Runs the task work waiting on the clock, at the present, unless an advance is under way
+    /// (it runs that work itself).
+    private func runQueuedJobsAtPresent() {
+        guard beginAdvance(to: backend.now.nanoseconds) else { return }
+        runQueuedJobs()
+        finishAdvance()
     }
 
     /// Moves time forward by `duration`, running every timer that falls due on the way.
@@ -121,10 +139,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     @discardableResult
     public func runUntilIdle(maxFires: Int = 10_000) -> RunUntilIdleResult {
         var fired = 0
-        if beginAdvance(to: backend.now.nanoseconds) {
-            runQueuedJobs()
-            finishAdvance()
-        }
+        runQueuedJobsAtPresent()
         while fired < maxFires, let next = timerQueue.nextDeadline {
             guard beginAdvance(to: next.nanoseconds) else { break }
             backend.moveForward(to: next)

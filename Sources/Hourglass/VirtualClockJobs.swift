@@ -6,9 +6,16 @@ final class VirtualClockJobs: @unchecked Sendable {
     private let lock = Lock()
     private var queued: [UnownedJob] = []
     private var head = 0
+    /// Told after each job is queued, outside the lock.
+    private let queuedJob: @Sendable () -> Void
+
+    init(queuedJob: @escaping @Sendable () -> Void) {
+        self.queuedJob = queuedJob
+    }
 
     func append(_ job: UnownedJob) {
         lock.withLock { queued.append(job) }
+        queuedJob()
     }
 
     /// How many jobs wait.

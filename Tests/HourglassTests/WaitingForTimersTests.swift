@@ -1,4 +1,5 @@
 import Hourglass
+import TestSupport
 import Testing
 
 /// `VirtualClock.waitForPendingTimers(_:timeout:)`: a test awaits the timers that tasks off the
@@ -79,5 +80,34 @@ struct WaitingForTimersTests {
                 + "that should add them has not reached the clock (did it fail, or wait for something else?); "
                 + "clock.pendingTimers lists what is there")
         kept.cancel()
+    }
+
+    @Test("work queued on the clock's executor is run by the wait itself, at the present")
+    func runsQueuedWork() async throws {
+        let clock = VirtualClock()
+        clock.startTask { try? await clock.sleep(for: .seconds(1)) }
+        #expect(clock.pendingTimers.isEmpty)
+        try await clock.waitForPendingTimers(1)
+        #expect(clock.pendingTimers.count == 1)
+        #expect(clock.now == .zero)
+        clock.advance(by: .seconds(1))
+        #expect(clock.pendingTimers.isEmpty)
+    }
+
+    @Test("a task of the clock resumed from another thread during the wait wakes it, and its timer counts")
+    func resumedDuringTheWait() async throws {
+        let clock = VirtualClock()
+        let parked = Locked<CheckedContinuation<Void, Never>?>(nil)
+        clock.startTask {
+            await withCheckedContinuation { continuation in parked.withLock { $0 = continuation } }
+            try? await clock.sleep(for: .seconds(1))
+        }
+        clock.advance(by: .zero)
+        let waiter = Task { try await clock.waitForPendingTimers(1) }
+        parked.withLock { $0.take() }?.resume()
+        try await waiter.value
+        #expect(clock.pendingTimers.count == 1)
+        clock.advance(by: .seconds(1))
+        #expect(clock.pendingTimers.isEmpty)
     }
 }

@@ -1,3 +1,4 @@
+import Clocks
 import Foundation
 import Hourglass
 import HourglassDispatch
@@ -44,6 +45,36 @@ struct ClientTests {
         clock.advance(by: .seconds(1))
         #expect(model.screen.sendButton.title == "Resend in 59s")
         #expect(model.screen.sendButton.isEnabled == false)
+    }
+
+    @Test("an async service settles as the virtual clock advances, with no waiting call")
+    func asyncServiceWithoutWaiting() {
+        let clock = VirtualClock()
+        let model = VerificationViewModel(
+            config: VerificationConfig(cooldown: .seconds(60), language: .english),
+            clock: clock, service: AppVerificationService())
+        model.setDestination("+1 415 555 0100")
+        model.tapSend()
+        #expect(model.screen.sendButton.title == "Sending…")
+        clock.advance(by: .seconds(1))
+        #expect(model.screen.sendButton.title == "Resend in 59s")
+    }
+
+    @Test("the app's swift-clocks TestClock drives a countdown through AdaptedClock")
+    func testClockCountdown() async throws {
+        let testClock = TestClock()
+        let clock = AdaptedClock(testClock)
+        let seen = Recorder<String>()
+        let countdown = try clock.countdown(for: .seconds(3)) { tick in
+            seen.append("\(tick.remainingSeconds)")
+        } onFinish: {
+            seen.append("done")
+        }
+        await testClock.advance(by: .seconds(1))
+        #expect(seen.values == ["2"])
+        await testClock.advance(by: .seconds(2))
+        #expect(seen.values == ["2", "1", "0", "done"])
+        #expect(countdown.state == .finished)
     }
 
     @Test("the GCD clock runs a one-shot on its queue")
