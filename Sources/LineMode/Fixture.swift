@@ -3,7 +3,7 @@ import SignUp
 
 /// A snapshot fixture: a linemode transcript kept as a file — the script's lines as written,
 /// each followed by the output it produced (lines starting with `[`). The first line names the
-/// options it runs with, e.g. `# linemode --screen registration --locale zh-Hans`;
+/// options it runs with, e.g. `# linemode --screen registration --locale zh-Hans --region CN`;
 /// `--state-dir temporary` keeps the cooldown in a fresh temporary directory for each run.
 public struct Fixture: Sendable {
     /// The file's text.
@@ -42,6 +42,12 @@ public struct Fixture: Sendable {
                     throw ScriptError(line: 1, "unknown locale '\(value)'")
                 }
                 options.language = language
+            case "--region":
+                guard let region = PhoneRegion(value) else {
+                    throw ScriptError(
+                        line: 1, "unknown region '\(value)'; give an ISO 3166-1 code such as US, GB or CN")
+                }
+                options.region = region
             case "--state-dir":
                 guard value == "temporary" else {
                     throw ScriptError(line: 1, "a fixture's state directory is '--state-dir temporary', not '\(value)'")
@@ -49,7 +55,8 @@ public struct Fixture: Sendable {
                 usesStateDirectory = true
             default:
                 throw ScriptError(
-                    line: 1, "a fixture header takes --screen, --locale and --state-dir, not '\(words[index])'")
+                    line: 1,
+                    "a fixture header takes --screen, --locale, --region and --state-dir, not '\(words[index])'")
             }
             index += 2
         }

@@ -9,6 +9,9 @@ public struct LineModeOptions: Sendable {
     public var timeScale: Double = 1
     /// The language of the screens.
     public var language: SignUpLanguage = .english
+    /// Where a phone number typed without `+` is read; nil (the default): nowhere, so that a
+    /// script reads the same on every machine.
+    public var region: PhoneRegion?
     /// The screen to drive.
     public var screen: ScriptScreen = .verification
     /// Where the cooldown is saved; nil keeps it in memory (and the wall clock follows the

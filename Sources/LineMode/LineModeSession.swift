@@ -107,7 +107,7 @@ final class LineModeSession: @unchecked Sendable {
     }
 
     private func makeDriver() -> any ScreenDriver {
-        let config = VerificationConfig(language: options.language)
+        let config = VerificationConfig(language: options.language, region: options.region)
         let announce: @Sendable (String) -> Void = { [weak self] text in self?.announce(text) }
         switch options.screen.maker {
         case .verification:

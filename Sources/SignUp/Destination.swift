@@ -13,20 +13,66 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A form safe to show on screen and in logs: `+86 138****5678`, `a***@example.com`.
+    /// A form safe to show on screen and in logs, the same in every language: a phone number's
+    /// country code stays apart and whole, then the national number with its last four digits
+    /// and up to three leading ones shown, at least three masked (`+1 415 ••• 0100`,
+    /// `+33 61 ••• 5678`, `+86 138 •••• 5678`); an e-mail address keeps the first character of
+    /// its local part and its domain (`a***@example.com`).
     public var masked: String {
         switch self {
         case .phone(let number):
-            let china = number.hasPrefix("+86")
-            let country = china ? "+86 " : "+"
-            let national = number.dropFirst(china ? 3 : 1)
-            guard national.count > 7 else { return country + national }
-            return country + national.prefix(3) + "****" + national.suffix(4)
+            let (code, national) = Self.split(number)
+            let digits = Array(national)
+            let shownEnd = digits.count >= 7 ? 4 : max(0, digits.count - 3)
+            let rest = digits.count - shownEnd
+            let hidden = min(rest, max(3, rest - 3))
+            let lead = String(digits.prefix(rest - hidden))
+            let parts =
+                [code.map { "+" + $0 } ?? "+", lead, String(repeating: "•", count: hidden)]
+                + [String(digits.suffix(shownEnd))]
+            return parts.filter { !$0.isEmpty }.joined(separator: " ")
         case .email(let address):
             let parts = address.split(separator: "@", maxSplits: 1)
             guard parts.count == 2, let first = parts[0].first else { return address }
             return "\(first)***@\(parts[1])"
         }
+    }
+
+    /// The form to show in a field, for people: a phone number's country code apart, then its
+    /// national number in groups — the last four digits, before them up to four in one group,
+    /// or three and then fours (`+1 415 555 0100`, `+86 138 1234 5678`, `+65 9123 4567`); an
+    /// e-mail address as it is.
+    public var formatted: String {
+        switch self {
+        case .phone(let number):
+            let (code, national) = Self.split(number)
+            var head = national.dropLast(4)
+            var groups: [Substring] = []
+            if head.count > 4 {
+                groups.append(head.prefix(3))
+                head = head.dropFirst(3)
+                var middle: [Substring] = []
+                while head.count > 4 {
+                    middle.insert(head.suffix(4), at: 0)
+                    head = head.dropLast(4)
+                }
+                groups += [head] + middle
+            } else {
+                groups.append(head)
+            }
+            groups.append(national.suffix(4))
+            return ([code.map { "+" + $0 } ?? "+"] + groups.filter { !$0.isEmpty }.map(String.init))
+                .joined(separator: " ")
+        case .email(let address):
+            return address
+        }
+    }
+
+    /// The calling code and the national number of an E.164 number (nil code: none known).
+    private static func split(_ number: String) -> (code: String?, national: Substring) {
+        let digits = number.drop { $0 == "+" }
+        guard let code = NumberingPlan.callingCode(atStartOf: digits) else { return (nil, digits) }
+        return (code, digits.dropFirst(code.count))
     }
 
     /// The masked form.
@@ -35,50 +81,84 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// Parses what a person typed. In a phone number, spaces and dashes of any kind (a
     /// no-break space, a non-breaking hyphen), dots, brackets and invisible formatting marks
     /// (the direction marks of a number copied from a contact) are skipped, and full-width
-    /// digits and signs are read as ASCII ones.
-    ///
-    /// A number without a `+` is read as a mainland China mobile number: 11 digits starting
-    /// with 1, optionally after `86`. Any other number needs its country code after a `+`,
-    /// and 8 to 15 digits (E.164, checked leniently): "1 415 555 0100" is taken for a China
-    /// number, "+1 415 555 0100" is the US one.
-    public static func parse(_ input: String) -> Result<Destination, DestinationProblem> {
+    /// digits and signs are read as ASCII ones; `parser` then reads the digits, in `region`
+    /// when they have no `+` (see ``StandardPhoneNumberParser``).
+    /// - Parameters:
+    ///   - input: the text as typed.
+    ///   - region: where a number without `+` is read; with none, such a number is refused
+    ///     (``DestinationProblem/missingCountryCode``).
+    ///   - parser: reads the phone number; the built-in one by default.
+    public static func parse(
+        _ input: String, region: PhoneRegion? = nil, parser: some PhoneNumberParser = StandardPhoneNumberParser()
+    ) -> Result<Destination, DestinationProblem> {
         // Only characters beyond ASCII can be full-width.
         let text = (input.utf8.allSatisfy { $0 < 0x80 } ? input : String(input.map(Self.halfWidth))).trimmingWhitespace
         if text.isEmpty { return .failure(.empty) }
         if text.contains("@") { return parseEmail(text) }
-        return parsePhone(text)
-    }
-
-    private static func parseEmail(_ text: String) -> Result<Destination, DestinationProblem> {
-        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, !parts[0].isEmpty, text.count <= 254,
-            !text.contains(where: { $0.isWhitespace })
-        else { return .failure(.invalidEmail) }
-        let labels = parts[1].split(separator: ".", omittingEmptySubsequences: false)
-        guard labels.count >= 2, labels.allSatisfy({ !$0.isEmpty }), (labels.last?.count ?? 0) >= 2 else {
-            return .failure(.invalidEmail)
-        }
-        return .success(.email("\(parts[0])@\(parts[1].lowercased())"))
-    }
-
-    private static func parsePhone(_ text: String) -> Result<Destination, DestinationProblem> {
         var scalars = String.UnicodeScalarView()
         scalars.append(contentsOf: text.unicodeScalars.filter { !isPhoneSeparator($0) })
         let compact = String(scalars)
-        let hasPlus = compact.hasPrefix("+")
-        let digits = hasPlus ? String(compact.dropFirst()) : compact
+        let digits = compact.hasPrefix("+") ? compact.dropFirst() : Substring(compact)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .failure(.invalidPhone) }
-        // Mainland China: 11 digits starting with 1, after +86, 86 or nothing.
-        var national: Substring?
-        if digits.hasPrefix("86") && digits.count == 13 { national = digits.dropFirst(2) }
-        if !hasPlus && digits.count == 11 { national = Substring(digits) }
-        if let national {
-            guard national.first == "1" else { return .failure(.invalidChinaMobile) }
-            return .success(.phone("+86" + national))
+        return parser.parse(compact, region: region).map(Destination.phone)
+    }
+
+    /// The destination a store or a server holds in its normal form (`+` and 4 to 15 digits
+    /// after a known country code, or an e-mail address), nil when `normalized` is not one.
+    public init?(normalized: String) {
+        if normalized.contains("@") {
+            guard case .success(let email) = Self.parseEmail(normalized), email.normalized == normalized else {
+                return nil
+            }
+            self = email
+            return
         }
-        guard hasPlus else { return .failure(.missingCountryCode) }
-        guard (8...15).contains(digits.count), digits.first != "0" else { return .failure(.invalidPhone) }
-        return .success(.phone("+" + digits))
+        let digits = normalized.dropFirst()
+        guard normalized.hasPrefix("+"), (4...15).contains(digits.count),
+            digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            let code = NumberingPlan.callingCode(atStartOf: digits), digits.count > code.count
+        else { return nil }
+        self = .phone(normalized)
+    }
+
+    /// An address as people give one: a local part of up to 64 characters (plus-addressing
+    /// included; no spaces, no leading, trailing or doubled dot, none of `"(),:;<>[\]`), `@`, and
+    /// a domain of letters of any script, digits and hyphens in dot-separated labels of up to 63
+    /// characters (no hyphen at either end), whose last label has two or more characters and not
+    /// only digits; 254 characters in all. The domain is lower-cased; the local part is kept as
+    /// typed, since only its own server may fold its case.
+    private static func parseEmail(_ text: String) -> Result<Destination, DestinationProblem> {
+        let parts = text.split(separator: "@", omittingEmptySubsequences: false)
+        guard parts.count == 2, text.count <= 254 else { return .failure(.invalidEmail) }
+        let (local, domain) = (parts[0], parts[1].lowercased())
+        let forbidden = Set("\"(),:;<>[\\]")
+        guard !local.isEmpty, local.count <= 64, local.first != ".", local.last != ".", !local.contains(".."),
+            local.allSatisfy({ !$0.isWhitespace && !forbidden.contains($0) && !isControl($0) })
+        else { return .failure(.invalidEmail) }
+        let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
+        guard labels.count >= 2,
+            labels.allSatisfy({ label in
+                !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
+                    && label.unicodeScalars.allSatisfy(isDomainScalar)
+            }),
+            let last = labels.last, last.count >= 2, !last.allSatisfy({ $0.isASCII && $0.isNumber })
+        else { return .failure(.invalidEmail) }
+        return .success(.email("\(local)@\(domain)"))
+    }
+
+    /// A letter or mark of any script, a decimal digit, or a hyphen.
+    private static func isDomainScalar(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .uppercaseLetter, .lowercaseLetter, .titlecaseLetter, .modifierLetter, .otherLetter,
+            .nonspacingMark, .spacingMark, .enclosingMark, .decimalNumber:
+            return true
+        default:
+            return scalar == "-"
+        }
+    }
+
+    private static func isControl(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
     /// What a phone number may hold between its digits: spaces and dashes of any kind, a tab,
@@ -110,12 +190,18 @@ public enum DestinationProblem: Error, Hashable, Sendable {
     case empty
     /// Not a valid e-mail address.
     case invalidEmail
-    /// 11 digits that do not start with 1.
+    /// A mainland China number that is not a mobile one (11 digits starting with 1).
     case invalidChinaMobile
-    /// Digits without a country code (and not a mainland China mobile number).
+    /// Digits without a country code, and no region to read them in.
     case missingCountryCode
-    /// Not a phone number.
+    /// Not a phone number: a character that is not a digit, or a stray trunk prefix.
     case invalidPhone
+    /// The digits after `+` (up to three shown) start with no country calling code.
+    case unknownCountryCode(String)
+    /// The national number has `found` digits; numbers with `+callingCode` have `expected`.
+    case wrongLength(callingCode: String, expected: ClosedRange<Int>, found: Int)
+    /// More than E.164's 15 digits in all.
+    case tooLong
 }
 
 extension String {

@@ -39,9 +39,7 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
     /// send age to [0, a day]. Throws when the file's values make no sense.
     public func snapshot(at wallNow: Date) throws(SavedCooldownProblem) -> CooldownSnapshot {
         guard version == Self.currentVersion else { throw .unsupportedVersion(version) }
-        guard case .success(let target) = Destination.parse(destination), target.normalized == destination else {
-            throw .invalid("destination")
-        }
+        guard let target = Destination(normalized: destination) else { throw .invalid("destination") }
         let lengths = [cooldownSeconds, codeLifetimeSeconds]
         guard lengths.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.longestWait }) else { throw .invalid("length") }
         let instants = [cooldownEnds, codeExpires] + sentAt

@@ -26,6 +26,10 @@ extension SignUpStrings {
             case .invalidChinaMobile: "A mainland China mobile number has 11 digits starting with 1"
             case .missingCountryCode: "Add the country code, e.g. +44"
             case .invalidPhone: "This phone number is not valid"
+            case .unknownCountryCode(let digits): "No country code starts with +\(digits)"
+            case .wrongLength(let code, let expected, let found):
+                "A +\(code) number has \(digitCount(expected)) digits after the country code, not \(found)"
+            case .tooLong: "A phone number has at most 15 digits"
             }
         },
         codeSent: { "Code sent to \($0)" },
@@ -85,4 +89,9 @@ extension SignUpStrings {
             case .server(let message): message
             }
         })
+}
+
+/// "9", or "9 to 10": how many digits a number of a region may have.
+private func digitCount(_ range: ClosedRange<Int>) -> String {
+    range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
 }

@@ -30,6 +30,10 @@ extension SignUpStrings {
             case .invalidChinaMobile: "手机号应为以1开头的11位数字"
             case .missingCountryCode: "请加上国家或地区代码，例如 +44"
             case .invalidPhone: "手机号无效"
+            case .unknownCountryCode(let digits): "没有以 +\(digits) 开头的国家或地区代码"
+            case .wrongLength(let code, let expected, let found):
+                "+\(code) 的号码在国家或地区代码后应有\(expected.count == 1 ? "\(expected.lowerBound)" : "\(expected.lowerBound)至\(expected.upperBound)")位数字，而不是\(found)位"
+            case .tooLong: "手机号最多15位数字"
             }
         },
         codeSent: { "验证码已发送至 \($0)" },

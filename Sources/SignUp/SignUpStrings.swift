@@ -57,7 +57,7 @@ public struct SignUpStrings: Sendable {
 
     /// Why the destination as typed cannot be used.
     public var destinationProblem: @Sendable (DestinationProblem) -> String
-    /// Where the code went: "Code sent to +86 138****5678".
+    /// Where the code went: "Code sent to +86 138 •••• 5678".
     public var codeSent: @Sendable (_ maskedDestination: String) -> String
     /// Why a code request failed; `wait` is the wait left, as ``seconds`` words it, if any.
     public var requestError: @Sendable (CodeRequestError, _ wait: String?) -> String

@@ -14,19 +14,54 @@ public struct VerificationConfig: Hashable, Sendable {
     public var sendWindow: Duration { didSet { sendWindow = max(sendWindow, .zero) } }
     /// The language of every text.
     public var language: SignUpLanguage
+    /// Where a phone number typed without `+` is read; nil: nowhere, so it needs its country
+    /// code. By default the region of the app's current `Locale`.
+    public var region: PhoneRegion?
+    /// What reads a typed phone number; ``StandardPhoneNumberParser`` by default.
+    public var phoneParser: any PhoneNumberParser {
+        get { parserSlot.parser }
+        set { parserSlot = ParserSlot(newValue) }
+    }
+    private var parserSlot: ParserSlot
 
     private static let codeLengths = 1...16
 
-    /// The defaults: a 60 s cooldown, 6-digit codes, 5 sends an hour, English.
+    /// The defaults: a 60 s cooldown, 6-digit codes, 5 sends an hour, English, numbers read in
+    /// the region of the app's current locale by the built-in parser.
     public init(
         cooldown: Duration = .seconds(60), codeLength: Int = 6, sendLimit: Int = 5,
-        sendWindow: Duration = .seconds(3_600), language: SignUpLanguage = .english
+        sendWindow: Duration = .seconds(3_600), language: SignUpLanguage = .english,
+        region: PhoneRegion? = .current, phoneParser: any PhoneNumberParser = StandardPhoneNumberParser()
     ) {
         self.cooldown = max(cooldown, .zero)
         self.codeLength = Self.codeLengths.clamp(codeLength)
         self.sendLimit = max(sendLimit, 1)
         self.sendWindow = max(sendWindow, .zero)
         self.language = language
+        self.region = region
+        parserSlot = ParserSlot(phoneParser)
+    }
+
+    /// Reads `text` as a destination with this configuration's region and parser.
+    public func destination(from text: String) -> Result<Destination, DestinationProblem> {
+        Destination.parse(text, region: region, parser: phoneParser)
+    }
+}
+
+/// A parser kept in a configuration, which stays `Hashable`: two are equal when their parsers are.
+private struct ParserSlot: Hashable, Sendable {
+    let parser: any PhoneNumberParser
+
+    init(_ parser: any PhoneNumberParser) {
+        self.parser = parser
+    }
+
+    static func == (lhs: Self, rhs: Self) -> Bool {
+        AnyHashable(lhs.parser) == AnyHashable(rhs.parser)
+    }
+
+    func hash(into hasher: inout Hasher) {
+        hasher.combine(AnyHashable(parser))
     }
 }
 

@@ -34,7 +34,7 @@ extension VerificationState {
             guard send != .sending, !isVerified else { return [] }
             destinationText = text
             destinationEdited = true
-            destination = Destination.parse(text)
+            destination = config.destination(from: text)
             // A refused number, or a request that never arrived, is about the old input.
             if send == .failed(.invalidDestination) || send == .failed(.network) {
                 send = sentTo == nil ? .ready : .sent
@@ -84,7 +84,8 @@ extension VerificationState {
 
     private mutating func requestCode() -> [VerificationEffect] {
         guard canSend, case .success(let target) = destination else { return [] }
-        sendTimes.removeAll { now - $0 >= config.sendWindow }
+        let (now, window) = (now, config.sendWindow)
+        sendTimes.removeAll { now - $0 >= window }
         if sendTimes.count >= config.sendLimit, let oldest = sendTimes.first {
             let end = oldest + config.sendWindow
             sendLimitEnd = end
@@ -216,7 +217,7 @@ extension VerificationState {
     }
 
     private mutating func restore(_ saved: CooldownSnapshot) -> [VerificationEffect] {
-        destinationText = saved.destination.normalized
+        destinationText = saved.destination.formatted
         destination = .success(saved.destination)
         sentTo = saved.destination
         send = .sent

@@ -55,6 +55,13 @@ struct LineModeCommand: ParsableCommand {
     @Option(help: "The language: en or zh-Hans.")
     var locale: SignUpLanguage = .english
 
+    @Option(
+        help: """
+            The region a phone number typed without + is read in: an ISO 3166-1 code such as US, GB, \
+            FR or CN. None by default: a number then needs its + and country code.
+            """)
+    var region: String?
+
     @Option(help: "The screen: verification or registration.")
     var screen: ScriptScreen = .verification
 
@@ -69,6 +76,11 @@ struct LineModeCommand: ParsableCommand {
     var keepGoing = false
 
     func validate() throws {
+        if let region, PhoneRegion(region) == nil {
+            throw ValidationError(
+                "--region must be an ISO 3166-1 alpha-2 code with a calling code, such as US, GB, FR or CN; not '\(region)'"
+            )
+        }
         guard timeScale.isFinite, timeScale >= 0.000_1, timeScale <= 10_000 else {
             throw ValidationError("--time-scale must be a number from 0.0001 to 10000, not \(timeScale)")
         }
@@ -85,6 +97,7 @@ struct LineModeCommand: ParsableCommand {
         (options.clock, options.timeScale, options.language, options.screen, options.keepGoing) =
             (clock, timeScale, locale, screen, keepGoing)
         options.stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
+        options.region = region.flatMap(PhoneRegion.init)
         let code = try LineModeMain.run(file: file, options: options)
         if code != 0 { throw ExitCode(code) }
     }

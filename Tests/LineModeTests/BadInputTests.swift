@@ -108,7 +108,7 @@ struct BadInputTests {
     @Test("--keep-going runs the valid lines, marks the bad ones in the transcript, and still exits 1")
     func keepGoing() throws {
         let run = try LinemodeProcess.run(
-            ["--keep-going"], script: "type destination 13812345678\ntype password hunter2\nwait 1s\n")
+            ["--keep-going"], script: "type destination +8613812345678\ntype password hunter2\nwait 1s\n")
         #expect(run.status == 1)
         #expect(
             run.stderr
@@ -120,8 +120,8 @@ struct BadInputTests {
                 [   0.000] send: [Get code] (disabled)
                 [   0.000] code: "" (disabled)
                 [   0.000] verify: [Verify] (disabled)
-                type destination 13812345678
-                [   0.000] destination: "13812345678"
+                type destination +8613812345678
+                [   0.000] destination: "+8613812345678"
                 [   0.000] send: [Get code]
                 # (line 2 not run: it has an error)
                 ! line 2: unknown field 'password' on the verification screen (fields: destination, code)
@@ -178,6 +178,10 @@ struct BadInputTests {
                 "Error: The value 'fr' is invalid for '--locale <locale>'. Please provide one of 'en' and 'zh-Hans'."
             ),
             (["--frobnicate"], "Error: Unknown option '--frobnicate'"),
+            (
+                ["--region", "XX"],
+                "Error: --region must be an ISO 3166-1 alpha-2 code with a calling code, such as US, GB, FR or CN; not 'XX'"
+            ),
         ])
     func usage(arguments: [String], firstLine: String) throws {
         let run = try LinemodeProcess.run(arguments)
@@ -199,5 +203,15 @@ struct BadInputTests {
         // The version in one place: the release's semantic version, which consumer-check tags.
         #expect(version.status == 0 && version.stdout == "\(HourglassVersion.current)\n")
         #expect(HourglassVersion.current.split(separator: ".").map { Int($0) != nil } == [true, true, true])
+    }
+
+    @Test("--region reads numbers without + in that region; without it they need their country code")
+    func region() throws {
+        let script = "type destination 06 12 34 56 78\ntap send\nwait 1s\n"
+        let french = try LinemodeProcess.run(["--region", "fr"], script: script)
+        #expect(french.status == 0)
+        #expect(french.stdout.contains("[   0.300] message: Code sent to +33 61 ••• 5678\n"))
+        let nowhere = try LinemodeProcess.run([], script: "type destination 06 12 34 56 78\n")
+        #expect(nowhere.stdout.contains(#"[   0.000] destination: "06 12 34 56 78" — Add the country code, e.g. +44"#))
     }
 }

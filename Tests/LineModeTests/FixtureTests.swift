@@ -88,7 +88,7 @@ struct FixtureTests {
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let file = directory.appendingPathComponent("new.en.txt")
-        let script = "# linemode --screen verification --locale en\ntype destination 13812345678\n"
+        let script = "# linemode --screen verification --locale en\ntype destination +8613812345678\n"
         try script.write(to: file, atomically: true, encoding: .utf8)
         #expect(
             try Self.problem(with: "new.en.txt", clock: .virtual, in: directory, environment: ["CI": "true"])
@@ -104,8 +104,8 @@ struct FixtureTests {
                 [   0.000] send: [Get code] (disabled)
                 [   0.000] code: "" (disabled)
                 [   0.000] verify: [Verify] (disabled)
-                type destination 13812345678
-                [   0.000] destination: "13812345678"
+                type destination +8613812345678
+                [   0.000] destination: "+8613812345678"
                 [   0.000] send: [Get code]
 
                 """)

@@ -16,7 +16,7 @@ struct LiveModeTests {
     func live(clock: String) async throws {
         let command =
             "{ \(LinemodeProcess.executable.path) --clock \(clock) --time-scale 0.2; echo \"exit $?\"; } | cat"
-        let input = "type destination 138 1234 5678\ntap send\nwait 3s\nquit\n"
+        let input = "type destination +86 138 1234 5678\ntap send\nwait 3s\nquit\n"
         let run = try await LinemodeProcess.runOffPool(
             ["-q", "-e", "-c", command, "/dev/null"], input: Data(input.utf8),
             program: URL(fileURLWithPath: "/usr/bin/script"))
@@ -49,7 +49,7 @@ struct LiveModeTests {
         child = subprocess.Popen([sys.argv[1]], stdin=terminal, stdout=subprocess.PIPE)
         time.sleep(0.3)
         print("running" if child.poll() is None else "ended", flush=True)
-        os.write(main, b"type destination 138 1234 5678\\n")
+        os.write(main, b"type destination +86 138 1234 5678\\n")
         time.sleep(0.3)
         os.write(main, b"quit\\n")
         output, _ = child.communicate(timeout=20)
@@ -63,7 +63,7 @@ struct LiveModeTests {
             ["-c", Self.nonBlockingTerminal, LinemodeProcess.executable.path], input: Data(),
             program: URL(fileURLWithPath: "/usr/bin/python3"))
         #expect(run.stdout.hasPrefix("running\n"))
-        #expect(run.stdout.contains("[   0.000] destination: \"138 1234 5678\"\n"))
+        #expect(run.stdout.contains("[   0.000] destination: \"+86 138 1234 5678\"\n"))
         #expect(run.stdout.hasSuffix("exit 0\n"))
     }
 }

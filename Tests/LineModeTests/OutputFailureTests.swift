@@ -7,7 +7,7 @@ import Testing
 /// documented exit code (3 for output, 4 for the state directory), never a trap.
 @Suite("linemode: a failed write gets a message and a documented exit code")
 struct OutputFailureTests {
-    static let script = "type destination 13812345678\ntap send\nwait 2s\n"
+    static let script = "type destination +8613812345678\ntap send\nwait 2s\n"
 
     /// Runs linemode through `sh` so that `redirections` (e.g. `>/dev/full`) apply to it;
     /// the script comes on standard input, and the streams not redirected are captured.

@@ -5,7 +5,7 @@ import Testing
 /// panel redrawn in place, the prompt below it, never a log of ticks.
 @Suite("linemode live at a terminal: the panel", .serialized)
 struct PanelAtTerminalTests {
-    static let keys = ["type destination 138 1234 5678", "tap send"]
+    static let keys = ["type destination +86 138 1234 5678", "tap send"]
 
     /// linemode in a pane `columns` wide; fails when tmux is missing (tools/setup installs it).
     static func pane(_ arguments: String, columns: Int = 100) throws -> TmuxPane {
@@ -23,9 +23,9 @@ struct PanelAtTerminalTests {
         let pane = try Self.pane("--clock virtual")
         for line in Self.keys + ["wait 4s"] { try pane.type(line) }
         let expected = [
-            "destination: \"138 1234 5678\"", "send: [Resend in 57s] (disabled) {Send code: 57 seconds}",
+            "destination: \"+86 138 1234 5678\"", "send: [Resend in 57s] (disabled) {Send code: 57 seconds}",
             "code: \"\" — Code expires in 4:57", "verify: [Verify] (disabled)",
-            "message: Code sent to +86 138****5678", "── messages", "[   0.300] Code sent to +86 138****5678", "",
+            "message: Code sent to +86 138 •••• 5678", "── messages", "[   0.300] Code sent to +86 138 •••• 5678", "",
             "", ">",
         ]
         #expect(try pane.screen { $0 == expected } == expected)
@@ -40,7 +40,7 @@ struct PanelAtTerminalTests {
         try pane.type("show")
         // A wide character takes two columns, so "4…" ends one short of 24 where "分" would not fit.
         let expected = [
-            "destination: \"138 1234 …", "send: [重新发送(57s)] (…", "code: \"\" — 验证码将在4…",
+            "destination: \"+86 138 1…", "send: [重新发送(57s)] (…", "code: \"\" — 验证码将在4…",
             "verify: [验证] (disable…", "message: 验证码已发送至…", "── messages", "[   0.300] 验证码已发送…",
             "! line 4: unknown comma…", "", ">",
         ]
@@ -59,9 +59,9 @@ struct PanelAtTerminalTests {
         #expect((1...57).contains(Self.countdown(in: screen) ?? 0))
         #expect(
             screen.map(Self.numbersHidden) == [
-                "destination: \"# # #\"", "send: [Resend in #s] (disabled) {Send code: # seconds}",
-                "code: \"\" — Code expires in #:#", "verify: [Verify] (disabled)", "message: Code sent to +# #****#",
-                "── messages", "[   #.#] Code sent to +# #****#", "", "", ">",
+                "destination: \"+# # # #\"", "send: [Resend in #s] (disabled) {Send code: # seconds}",
+                "code: \"\" — Code expires in #:#", "verify: [Verify] (disabled)", "message: Code sent to +# # •••• #",
+                "── messages", "[   #.#] Code sent to +# # •••• #", "", "", ">",
             ])
     }
 

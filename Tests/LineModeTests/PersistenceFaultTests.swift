@@ -16,7 +16,8 @@ struct PersistenceFaultTests {
         let script = directory.appendingPathComponent("sends.txt")
         // Five sends an hour are allowed: one every 13 minutes saves the file each time.
         let lines =
-            ["type destination 138 1234 5678"] + Array(repeating: ["tap send", "wait 13m"], count: 300).flatMap { $0 }
+            ["type destination +86 138 1234 5678"]
+            + Array(repeating: ["tap send", "wait 13m"], count: 300).flatMap { $0 }
         try lines.joined(separator: "\n").write(to: script, atomically: true, encoding: .utf8)
         let state = directory.appendingPathComponent("state")
         let loaded = try await FixtureTests.onOwnThread {
@@ -45,8 +46,8 @@ struct PersistenceFaultTests {
         try FileManager.default.createDirectory(at: state, withIntermediateDirectories: true)
         try Data("{\"vers".utf8).write(to: state.appendingPathComponent("cooldown.json.hourglass-leftover.tmp"))
         let next = try LinemodeProcess.run(
-            ["--state-dir", state.path], script: "type destination 138 1234 5678\nwait 1h\ntap send\nwait 1s\n")
-        #expect(next.stdout.contains("message: Code sent to +86 138****5678"))
+            ["--state-dir", state.path], script: "type destination +86 138 1234 5678\nwait 1h\ntap send\nwait 1s\n")
+        #expect(next.stdout.contains("message: Code sent to +86 138 •••• 5678"))
         #expect(next.status == 0)
         let left = try FileManager.default.contentsOfDirectory(atPath: state.path)
         #expect(left == ["cooldown.json"], "\(left)\n\(next.stdout)\n\(next.stderr)")
@@ -81,7 +82,8 @@ struct PersistenceFaultTests {
             "hourglass-shared-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: directory) }
         let script =
-            ["type destination 138 1234 5678"] + Array(repeating: ["tap send", "wait 13m"], count: 40).flatMap { $0 }
+            ["type destination +86 138 1234 5678"]
+            + Array(repeating: ["tap send", "wait 13m"], count: 40).flatMap { $0 }
         let runs = try await FixtureTests.onOwnThread {
             let processes = try (0..<6).map { _ in
                 let process = Process()

@@ -14,7 +14,7 @@ struct SessionStepperTests {
         let clock = RecordingSessionClock()
         let cursor = ScriptCursor(
             Script(
-                "# title\ntype destination 138 1234 5678\ntap send\nwait 2s\nsuspend 3s\nshow\nwait 1s\nshow\n",
+                "# title\ntype destination +86 138 1234 5678\ntap send\nwait 2s\nsuspend 3s\nshow\nwait 1s\nshow\n",
                 screen: .verification))
         let steps = try stepper(on: clock).runScript(cursor)
         #expect(
@@ -61,8 +61,8 @@ struct SessionStepperTests {
         // The reply of `tap send` is due at the same instant (latency 0), or 10 ms of script time
         // after `wait 290ms` (0.1 ms of real time): the chain of steps leaves no gap for either.
         let scripts = [
-            "type destination 138 1234 5678\nserver latency 0s\ntap send\n",
-            "type destination 138 1234 5678\ntap send\nwait 290ms\nshow\nwait 1s\n",
+            "type destination +86 138 1234 5678\nserver latency 0s\ntap send\n",
+            "type destination +86 138 1234 5678\ntap send\nwait 290ms\nshow\nwait 1s\n",
         ]
         for text in scripts {
             let script = Script(text, screen: .verification)

@@ -24,12 +24,12 @@ struct DestinationTests {
             ("+1\u{2011}415\u{2011}555\u{2011}0100", .phone("+14155550100")),
             ("\u{202A}+1 (415) 555\u{2013}0100\u{202C}", .phone("+14155550100")),
             ("\u{200E}+44\u{2009}20\u{2009}7946\u{2009}0958\u{200B}", .phone("+442079460958")),
-            ("1 415 555 0100", .phone("+8614155550100")),
+            ("1 415 555 0100", .phone("+8614155550100")),  // in China, an 11-digit mobile
             ("  User.Name@Example.COM ", .email("User.Name@example.com")),
             ("ｕｓｅｒ＠ｅｘａｍｐｌｅ．ｃｎ", .email("user@example.cn")),
         ])
     func accepted(input: String, expected: Destination) {
-        #expect(Destination.parse(input) == .success(expected))
+        #expect(Destination.parse(input, region: PhoneRegion("CN")) == .success(expected))
     }
 
     @Test(
@@ -39,10 +39,10 @@ struct DestinationTests {
             ("   ", .empty),
             ("23812345678", .invalidChinaMobile),
             ("+86 238 1234 5678", .invalidChinaMobile),
-            ("1381234", .missingCountryCode),
-            ("+44 12", .invalidPhone),
-            ("+0 123 456 789", .invalidPhone),
-            ("+1234567890123456", .invalidPhone),
+            ("1381234", .wrongLength(callingCode: "86", expected: 11...11, found: 7)),
+            ("+44 12", .wrongLength(callingCode: "44", expected: 9...10, found: 2)),
+            ("+0 123 456 789", .unknownCountryCode("012")),
+            ("+1234567890123456", .tooLong),
             ("138 1234 567x", .invalidPhone),
             ("+1 415\n555 0100", .invalidPhone),  // a line break is no separator
             ("\u{202E}+1 415 555 0100", .invalidPhone),  // nor a direction override
@@ -54,15 +54,32 @@ struct DestinationTests {
             ("user@example..com", .invalidEmail),
         ])
     func refused(input: String, problem: DestinationProblem) {
-        #expect(Destination.parse(input) == .failure(problem))
+        #expect(Destination.parse(input, region: PhoneRegion("CN")) == .failure(problem))
     }
 
-    @Test("masked forms hide the middle")
-    func masked() {
-        #expect(Destination.phone("+8613812345678").masked == "+86 138****5678")
-        #expect(Destination.phone("+442079460958").masked == "+442****0958")
+    @Test(
+        "masked: the country code apart, the last four digits and up to three leading ones, at least three hidden",
+        arguments: [
+            ("+14155550100", "+1 415 ••• 0100", "+1 415 555 0100"),
+            ("+8613812345678", "+86 138 •••• 5678", "+86 138 1234 5678"),
+            ("+33612345678", "+33 61 ••• 5678", "+33 612 34 5678"),
+            ("+442079460958", "+44 207 ••• 0958", "+44 207 946 0958"),
+            ("+4915123456789", "+49 151 •••• 6789", "+49 151 2345 6789"),
+            ("+6591234567", "+65 9 ••• 4567", "+65 9123 4567"),
+            ("+3545512345", "+354 ••• 2345", "+354 551 2345"),
+            ("+29012345", "+290 ••• 45", "+290 1 2345"),
+            ("+80012345678", "+800 1 ••• 5678", "+800 1234 5678"),
+        ])
+    func masked(number: String, masked: String, formatted: String) {
+        #expect(Destination.phone(number).masked == masked)
+        #expect("\(Destination.phone(number))" == masked)
+        #expect(Destination.phone(number).formatted == formatted)
+    }
+
+    @Test("an e-mail address keeps its first character and its domain")
+    func maskedEmail() {
         #expect(Destination.email("user@example.com").masked == "u***@example.com")
-        #expect("\(Destination.phone("+8613812345678"))" == "+86 138****5678")
+        #expect(Destination.email("用户@例子.广告").masked == "用***@例子.广告")
     }
 
     @Test("a secret describes itself masked everywhere")

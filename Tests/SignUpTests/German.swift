@@ -31,6 +31,10 @@ enum German {
             case .invalidChinaMobile: "Eine chinesische Mobilnummer hat 11 Ziffern und beginnt mit 1"
             case .missingCountryCode: "Ländervorwahl ergänzen, z. B. +49"
             case .invalidPhone: "Diese Telefonnummer ist ungültig"
+            case .unknownCountryCode(let digits): "Keine Ländervorwahl beginnt mit +\(digits)"
+            case .wrongLength(let code, let expected, let found):
+                "Eine Nummer mit +\(code) hat \(expected.lowerBound)–\(expected.upperBound) Ziffern nach der Vorwahl, nicht \(found)"
+            case .tooLong: "Eine Telefonnummer hat höchstens 15 Ziffern"
             }
         }
         text.codeSent = { "Code gesendet an \($0)" }

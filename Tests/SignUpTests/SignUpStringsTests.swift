@@ -144,7 +144,7 @@ struct SignUpStringsTests {
                 "destination: \"+49 30 1234567\"",
                 "send: [Erneut senden in 60 s] (disabled) {Code senden: 60 Sekunden}",
                 "code: \"\" — Code läuft ab in 5:00 min", "verify: [Bestätigen] (disabled)",
-                "message: Code gesendet an +493****4567",
+                "message: Code gesendet an +49 30 ••• 4567",
             ])
         screen.clock.advance(by: .seconds(59))
         #expect(screen.model.screen.sendButton.accessibilityValue == "1 Sekunde")
@@ -162,7 +162,7 @@ struct SignUpStringsTests {
             ])
         #expect(
             screen.announcements.values == [
-                "Code gesendet an +493****4567", "Neuer Code möglich in 30 Sekunden",
+                "Code gesendet an +49 30 ••• 4567", "Neuer Code möglich in 30 Sekunden",
                 "Neuer Code möglich in 10 Sekunden",
                 "Jetzt ist ein neuer Code möglich", "Falscher Code. Noch 4 Versuche", "Bestätigt",
             ])

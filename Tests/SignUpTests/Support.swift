@@ -42,10 +42,11 @@ final class VerificationHarness: Sendable {
     init(
         language: SignUpLanguage = .english, config: VerificationConfig? = nil,
         store: any CooldownStore = InMemoryCooldownStore(), wall: ManualWallClock = ManualWallClock(),
-        settings: ScriptedServiceSettings = ScriptedServiceSettings()
+        settings: ScriptedServiceSettings = ScriptedServiceSettings(), region: PhoneRegion? = PhoneRegion("CN")
     ) {
         var config = config ?? VerificationConfig()
         config.language = language
+        config.region = region
         self.wall = wall
         self.store = store
         service = ScriptedVerificationService(clock: clock, settings: settings)
@@ -94,7 +95,7 @@ final class RegistrationHarness: Sendable {
         service = ScriptedVerificationService(clock: clock)
         let changes = self.changes
         model = RegistrationViewModel(
-            config: VerificationConfig(language: language), clock: clock, service: service,
+            config: VerificationConfig(language: language, region: PhoneRegion("CN")), clock: clock, service: service,
             wallClock: ManualWallClock(), onChange: { changes.append($0) })
     }
 

@@ -20,7 +20,7 @@ struct VerificationFlowTests {
         screen.model.setDestination("1381234")
         #expect(
             screen.lines == [
-                "destination: \"1381234\" — \(l("Add the country code, e.g. +44", "请加上国家或地区代码，例如 +44"))",
+                "destination: \"1381234\" — \(l("A +86 number has 11 digits after the country code, not 7", "+86 的号码在国家或地区代码后应有11位数字，而不是7位"))",
                 "send: [\(l("Get code", "获取验证码"))] (disabled)",
                 "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
             ])
@@ -49,7 +49,7 @@ struct VerificationFlowTests {
                 "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
             ])
         screen.clock.advance(by: .milliseconds(300))
-        let sentTo = l("Code sent to +86 138****5678", "验证码已发送至 +86 138****5678")
+        let sentTo = l("Code sent to +86 138 •••• 5678", "验证码已发送至 +86 138 •••• 5678")
         #expect(
             screen.lines == [
                 "destination: \"+86 138 1234 5678\"",
@@ -120,7 +120,7 @@ struct VerificationFlowTests {
             screen.lines == [
                 "destination: \"138 1234 5678\"", "send: [Resend]",
                 "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
-                "message: Code sent to +86 138****5678",
+                "message: Code sent to +86 138 •••• 5678",
             ])
         expectNoTimersLeft(screen.clock)
     }

@@ -30,7 +30,7 @@ extension VerificationState {
 
 enum VerificationTable {
     static let phone = Destination.phone("+8613812345678")
-    static let start = VerificationState()
+    static let start = VerificationState(config: VerificationConfig(region: PhoneRegion("CN")))
     static let typed = start.with {
         $0.now = at(1)
         $0.destinationText = "138 1234 5678"
@@ -77,7 +77,7 @@ enum VerificationTable {
                     CooldownSnapshot(
                         destination: phone, cooldownLeft: .seconds(60), cooldownLength: .seconds(60),
                         codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.zero])),
-                .announce(.codeSent("+86 138****5678")),
+                .announce(.codeSent("+86 138 •••• 5678")),
             ]),
         VerificationRow(
             name: "a rate limit waits the server's time", given: sending,

@@ -1,0 +1,52 @@
+public import Foundation
+
+/// The region whose numbering a phone number typed without `+` is read in: an ISO 3166-1
+/// alpha-2 code the parser knows, such as `US`, `GB` or `CN`.
+///
+/// The models take it from ``VerificationConfig/region``, which by default is the app's
+/// `Locale` region (``current``); with no region, a number needs its `+` and country code.
+public struct PhoneRegion: Hashable, Sendable, Codable, CustomStringConvertible {
+    /// The upper-case ISO 3166-1 alpha-2 code, e.g. `FR`.
+    public let identifier: String
+    /// The region's line of the calling-code table.
+    let plan: NumberingPlan
+
+    /// The region with ISO code `identifier` (any case); nil when the parser knows no such region.
+    public init?(_ identifier: String) {
+        let code = identifier.uppercased()
+        guard let plan = NumberingPlan.byRegion[code] else { return nil }
+        self.identifier = code
+        self.plan = plan
+    }
+
+    /// The region of `locale` (`en_US` → `US`), if it has one the parser knows.
+    public init?(locale: Locale) {
+        guard let code = locale.region?.identifier else { return nil }
+        self.init(code)
+    }
+
+    /// The region of the app's current locale, if any.
+    public static var current: PhoneRegion? { PhoneRegion(locale: .current) }
+
+    /// Every region the parser knows, by ISO code.
+    public static let all: [PhoneRegion] = NumberingPlan.byRegion.keys.sorted().compactMap(PhoneRegion.init)
+
+    /// The country calling code, without `+`: `1` for `US`, `33` for `FR`.
+    public var callingCode: String { plan.callingCode }
+
+    public var description: String { identifier }
+
+    public init(from decoder: any Decoder) throws {
+        let code = try decoder.singleValueContainer().decode(String.self)
+        guard let region = PhoneRegion(code) else {
+            throw DecodingError.dataCorrupted(
+                DecodingError.Context(codingPath: decoder.codingPath, debugDescription: "no region '\(code)'"))
+        }
+        self = region
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(identifier)
+    }
+}

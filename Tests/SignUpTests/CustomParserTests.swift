@@ -1,0 +1,48 @@
+import Hourglass
+import SignUp
+import SignUpTesting
+import Testing
+
+/// An app's own phone parser — here a stand-in for a libphonenumber port: every number is a
+/// six-digit extension of the company's switchboard, +882 99.
+struct SwitchboardParser: PhoneNumberParser {
+    let switchboard = "+88299"
+
+    func parse(_ number: String, region: PhoneRegion?) -> Result<String, DestinationProblem> {
+        let digits = number.filter(\.isNumber)
+        guard digits.count == 6, !number.hasPrefix("+") else {
+            return .failure(.wrongLength(callingCode: "882", expected: 6...6, found: digits.count))
+        }
+        return .success(switchboard + digits)
+    }
+}
+
+@Suite("An app's own phone parser")
+struct CustomParserTests {
+    @Test("the models read numbers with the parser the config names, and mask its result by the same rule")
+    func pluggedIn() {
+        let clock = VirtualClock()
+        let service = ScriptedVerificationService(clock: clock)
+        let model = VerificationViewModel(
+            config: VerificationConfig(region: PhoneRegion("GB"), phoneParser: SwitchboardParser()),
+            clock: clock, service: service, wallClock: ManualWallClock())
+        model.setDestination("12 345")
+        #expect(model.screen.destination.message == "A +882 number has 6 digits after the country code, not 5")
+        model.setDestination("12 34 56")
+        #expect(model.state.destination == .success(.phone("+88299123456")))
+        model.tapSend()
+        clock.advance(by: .seconds(1))
+        #expect(model.screen.message == "Code sent to +882 9 ••• 3456")
+        #expect(service.lastCode(sentTo: .phone("+88299123456")) != nil)
+    }
+
+    @Test("configs are equal when their parsers are; the built-in one is the default")
+    func equality() {
+        #expect(
+            VerificationConfig(region: nil) == VerificationConfig(region: nil, phoneParser: StandardPhoneNumberParser())
+        )
+        #expect(VerificationConfig(region: nil) != VerificationConfig(region: nil, phoneParser: SwitchboardParser()))
+        #expect(VerificationConfig(region: PhoneRegion("FR")) != VerificationConfig(region: PhoneRegion("DE")))
+        #expect(VerificationConfig(region: nil).phoneParser is StandardPhoneNumberParser)
+    }
+}
