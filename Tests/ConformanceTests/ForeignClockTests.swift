@@ -53,9 +53,13 @@ struct ForeignClockTests {
         let base = TestClock()
         let clock = AdaptedClock(base)
         let slept = Task { try await clock.sleep(for: .seconds(5)) }
+        // A plain task reaches its sleep when the pool runs it: TestClock's own rule, made sure
+        // of here rather than left to its yields (a busy machine ran it after the advance).
+        #expect(await eventually { clock.pendingTimers.count == 1 })
         await base.advance(by: .seconds(4))
         #expect(clock.pendingTimers.count == 1)
         await base.advance(by: .seconds(1))
+        #expect(await eventually { clock.pendingTimers.isEmpty })
         try await slept.value
         #expect(clock.now == TimerInstant(nanoseconds: 5_000_000_000))
         #expect(clock.pendingTimers.isEmpty)

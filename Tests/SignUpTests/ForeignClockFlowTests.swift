@@ -43,7 +43,7 @@ struct ForeignClockFlowTests {
         return lines.values
     }
 
-    @Test("the same screens at the same instants as on VirtualClock, every one of 50 runs")
+    @Test("the same screens at the same instants as on VirtualClock, every one of 20 runs")
     func sameScreens() async {
         let virtual = VirtualClock()
         let expected = await Self.flow(on: virtual) { virtual.advance(by: $0) }
@@ -51,7 +51,7 @@ struct ForeignClockFlowTests {
         #expect(expected.contains(#"2300 code: "" — Wrong code. 4 attempts left"#))
         #expect(expected.contains("6300 message: A new code was sent. The previous code no longer works"))
         #expect(expected.last == "7300 verified: yes")
-        for _ in 0..<50 {
+        for _ in 0..<20 {
             let base = TestClock()
             let clock = AdaptedClock(base)
             let lines = await Self.flow(on: clock) { await base.advance(by: $0) }
