@@ -19,6 +19,7 @@ let package = Package(
         .library(name: "HourglassDispatch", targets: ["HourglassDispatch"]),
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .library(name: "SignUp", targets: ["SignUp"]),
+        .library(name: "HourglassTranscripts", targets: ["HourglassTranscripts"]),
         .library(name: "HourglassTesting", targets: ["HourglassTesting"]),
         .library(name: "SignUpTesting", targets: ["SignUpTesting"]),
         .library(name: "LineMode", targets: ["LineMode"]),
@@ -66,20 +67,28 @@ let package = Package(
                 .target(name: "HourglassLibevent", condition: onLinux),
             ]
         ),
-        // Snapshot tests for app teams: the transcript recorder (linemode's format), the
-        // in-process diff, transcript files with record modes, Swift Testing assertions.
-        .target(name: "HourglassTesting", dependencies: ["Hourglass"]),
-        .testTarget(name: "HourglassTestingTests", dependencies: ["HourglassTesting", "Hourglass", "TestSupport"]),
+        // Transcripts of a screen over time (linemode's format), the in-process diff and
+        // transcript files with record modes: plain code, no test framework, so that shipped
+        // code (LineMode, linemode, an app's own runner) can use it.
+        .target(name: "HourglassTranscripts", dependencies: ["Hourglass"]),
+        // The Swift Testing assertions over it, for app teams' test targets.
+        .target(name: "HourglassTesting", dependencies: ["HourglassTranscripts", "Hourglass"]),
+        .testTarget(
+            name: "HourglassTestingTests",
+            dependencies: ["HourglassTesting", "HourglassTranscripts", "Hourglass", "TestSupport"]),
         // linemode: the script language, the session and the runner (a library, testable) …
         .target(
             name: "LineMode",
             dependencies: [
-                "Hourglass", "HourglassDispatch", "HourglassTesting", "SignUp", "SignUpTesting",
+                "Hourglass", "HourglassDispatch", "HourglassTranscripts", "SignUp", "SignUpTesting",
                 .target(name: "HourglassLibevent", condition: onLinux),
             ]
         ),
         .testTarget(
-            name: "LineModeTests", dependencies: ["LineMode", "SignUp", "Hourglass", "HourglassTesting", "TestSupport"]),
+            name: "LineModeTests",
+            dependencies: [
+                "LineMode", "SignUp", "Hourglass", "HourglassTesting", "HourglassTranscripts", "TestSupport",
+            ]),
         // … and its executable: `@main` and the command-line options only.
         .executableTarget(
             name: "linemode",

@@ -1,9 +1,13 @@
+// The transcript machinery is plain code in HourglassTranscripts; this module adds the Swift
+// Testing assertions, and brings that module along so that one import serves a test target.
+@_exported public import HourglassTranscripts
+
 #if canImport(Testing)
 public import Foundation
 public import Testing
 
 /// Fails the running test when `transcript` differs from the file at `url`, with a unified
-/// diff; records the file as the ``TranscriptRecordMode`` in force says (never under CI).
+/// diff; records the file as the `TranscriptRecordMode` in force says (never under CI).
 ///
 /// ```swift
 /// @Test func loginLockOut() throws {
@@ -35,7 +39,7 @@ public func assertTranscript(
     Issue.record(Comment(rawValue: "the transcript differs:\n\(diff)"), sourceLocation: sourceLocation)
 }
 
-/// Sets the ``TranscriptRecordMode`` for a test, or for every test of a suite:
+/// Sets the `TranscriptRecordMode` for a test, or for every test of a suite:
 /// `@Test(.transcriptRecording(.all))`. The `record:` argument of an assertion wins over it;
 /// CI wins over both.
 public struct TranscriptRecordingTrait: TestTrait, SuiteTrait, TestScoping {

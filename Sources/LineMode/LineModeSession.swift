@@ -1,6 +1,6 @@
 import Foundation
 import Hourglass
-import HourglassTesting
+import HourglassTranscripts
 import SignUp
 import SignUpTesting
 

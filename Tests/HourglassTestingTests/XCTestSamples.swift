@@ -1,5 +1,5 @@
 import Foundation
-import HourglassTesting
+import HourglassTranscripts
 import XCTest
 
 // The XCTest sample of the HourglassTesting catalog's "Snapshot-test your own screen", verbatim.

@@ -24,11 +24,11 @@ public enum TranscriptRecordMode: String, Sendable, CaseIterable {
     public static var current: TranscriptRecordMode { current(explicit: nil) }
 
     /// The mode set by a ``TranscriptRecordingTrait`` for the running test, if any.
-    @TaskLocal static var scoped: TranscriptRecordMode?
+    @TaskLocal package static var scoped: TranscriptRecordMode?
 
     /// The mode that applies: `explicit`, else the trait's, else `HOURGLASS_RECORD`, else
     /// ``missing``; always ``never`` under CI.
-    static func current(
+    package static func current(
         explicit: TranscriptRecordMode?, environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> TranscriptRecordMode {
         if let ci = environment["CI"], !ci.isEmpty, ci != "false", ci != "0" { return .never }
@@ -37,7 +37,7 @@ public enum TranscriptRecordMode: String, Sendable, CaseIterable {
 
     /// What is wrong with `HOURGLASS_RECORD` when it is set to no mode (`true`, `1`, `ALL`),
     /// which would otherwise be read as ``missing`` without a word; nil when it is fine or unset.
-    static func environmentProblem(
+    package static func environmentProblem(
         environment: [String: String] = ProcessInfo.processInfo.environment
     ) -> String? {
         guard let value = environment["HOURGLASS_RECORD"], Self(rawValue: value) == nil else { return nil }
