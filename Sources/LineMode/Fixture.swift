@@ -84,9 +84,7 @@ public struct Fixture: Sendable {
             options.stateDirectory = directory
         }
         defer { if let directory { try? FileManager.default.removeItem(at: directory) } }
-        let output = TranscriptBuffer()
-        try ScriptRunner.run(script, options: options, write: output.append)
-        return output.text
+        return try ScriptRunner.transcript(of: script, options: options).transcript
     }
 }
 

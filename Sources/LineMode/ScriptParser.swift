@@ -4,23 +4,30 @@ import SignUp
 public enum ScriptParser: Sendable {
     /// Every command, in one place (shown by `linemode --help`).
     public static let reference = """
-        type FIELD TEXT        type into a field (replaces its text); FIELD: destination (or \
-        account), code, password, confirm; `type code sent` types the code the server just sent
-        clear FIELD            empty a field
-        tap BUTTON             tap send, verify, submit, or terms (the checkbox)
-        wait DURATION          let time pass: 300ms, 2s, 1.5s, 1m30s, 15m, 1h (at most 24h)
-        suspend DURATION       the app is suspended: nothing runs, then each due timer once, late
-        restart                the app is killed and started again (same cooldown store)
-        show                   print the whole screen
-        server latency DURATION                 how long each answer takes
+        type FIELD TEXT     type into a field (replaces its text); FIELD: destination
+                            (or account), code, password, confirm; `type code sent`
+                            types the code the server just sent
+        clear FIELD         empty a field
+        tap BUTTON          tap send, verify, submit, or terms (the checkbox)
+        wait DURATION       let time pass: 300ms, 2s, 1.5s, 1m30s, 15m, 1h (up to 24h)
+        suspend DURATION    the app is suspended: nothing runs, then each due timer
+                            once, late
+        restart             the app is killed and started again (same cooldown store)
+        show                print the whole screen
+        server latency DURATION
+                            how long each answer takes
         server fail request network|invalid|rate-limited DURATION|send-limit DURATION
         server fail check network|expired|locked DURATION
         server fail register network|exists|message TEXT
-        server resend-after DURATION|none       the server's own cooldown after a send
-        server code DIGITS                      the next code the server sends
-        server account DESTINATION              an account that exists already
-        wall +DURATION|-DURATION                move the wall clock (e.g. -1h: set back an hour)
-        quit                   live mode only: end the session (as the end of input does)
+                            make the next code request, check or registration fail
+        server resend-after DURATION|none
+                            the server's own cooldown after a send
+        server code DIGITS  the next code the server sends
+        server account DESTINATION
+                            an account that exists already
+        wall +DURATION|-DURATION
+                            move the wall clock (e.g. -1h: set back an hour)
+        quit                live mode only: end the session (as the end of input does)
         A script's waits and suspensions together may take at most 100 years.
         """
 

@@ -22,6 +22,18 @@ public enum ScriptRunner: Sendable {
         try runCountingSteps(script, options: options, write: write, storeProblem: storeProblem).errors
     }
 
+    /// Runs `script` as ``run(_:options:write:storeProblem:)`` does and returns its transcript:
+    /// every line, each ended by a newline, as linemode prints it; and the problems found.
+    /// - Throws: as ``run(_:options:write:storeProblem:)``.
+    public static func transcript(
+        of script: Script, options: LineModeOptions,
+        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
+    ) throws -> (transcript: String, errors: [ScriptError]) {
+        let output = TranscriptBuffer()
+        let errors = try run(script, options: options, write: output.append, storeProblem: storeProblem)
+        return (output.text, errors)
+    }
+
     /// ``run(_:options:write:storeProblem:)``, also returning the lines and problems its
     /// ``ScriptCursor`` handed out: the work done, linear in the script's length.
     static func runCountingSteps(

@@ -55,6 +55,11 @@ public struct FileCooldownStore: CooldownStore {
         encoder.dateEncodingStrategy = .secondsSince1970
         encoder.outputFormatting = [.sortedKeys]
         let data: Data
+        let directory = file.deletingLastPathComponent().path
+        // Said as it is: creating the directory would fail with "a file with the same name exists".
+        if let other = RegularFile.nonDirectory(atPath: directory) {
+            throw .unwritable(path: file.path, reason: "\(directory) is \(other), not a directory")
+        }
         do {
             data = try encoder.encode(cooldown)
             try FileManager.default.createDirectory(

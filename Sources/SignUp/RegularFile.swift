@@ -84,6 +84,13 @@ package enum RegularFile {
         return Int(status.st_mode) & Int(S_IFMT)
     }
 
+    /// What is at `path` when it is there but is no directory ("a FIFO (named pipe)", "a regular
+    /// file"); nil when it is a directory or nothing is there.
+    package static func nonDirectory(atPath path: String) -> String? {
+        guard let kind = kind(atPath: path), kind != Int(S_IFDIR) else { return nil }
+        return kind == regular ? "a regular file" : describe(kind)
+    }
+
     private static func describe(_ kind: Int) -> String {
         switch kind {
         case Int(S_IFIFO): "a FIFO (named pipe)"

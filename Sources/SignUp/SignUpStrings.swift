@@ -3,7 +3,8 @@
 ///
 /// Each ``SignUpLanguage`` carries one. The built-in tables are ``english`` and
 /// ``simplifiedChinese``. To change a few texts, copy a table and set them; to add a
-/// language, copy ``english`` and set every property — then make a ``SignUpLanguage`` of it:
+/// language, give every text to the initializer, which has no defaults (a forgotten text does
+/// not compile), then make a ``SignUpLanguage`` of it. Changing a few texts:
 ///
 /// ```swift
 /// var strings = SignUpStrings.english
@@ -107,4 +108,93 @@ public struct SignUpStrings: Sendable {
     public var accountCreated: String
     /// Why registration failed.
     public var registrationError: @Sendable (RegistrationError) -> String
+
+    /// A table with every text given: each argument sets the property of its name, and none has
+    /// a default, so a language that forgets a text does not compile (see ``english`` for one
+    /// written this way).
+    public init(
+        getCode: String,
+        sending: String,
+        resend: String,
+        retry: String,
+        resendIn: @escaping @Sendable (_ seconds: Int64) -> String,
+        retryIn: @escaping @Sendable (_ seconds: Int64) -> String,
+        sendLabel: String,
+        seconds: @escaping @Sendable (_ seconds: Int64) -> String,
+        minutes: @escaping @Sendable (_ minutes: Int64) -> String,
+        waitClock: @escaping @Sendable (_ seconds: Int64) -> String,
+        destinationLabel: String,
+        destinationPlaceholder: String,
+        codeLabel: String,
+        codePlaceholder: String,
+        passwordLabel: String,
+        passwordPlaceholder: String,
+        confirmationLabel: String,
+        confirmationPlaceholder: String,
+        destinationProblem: @escaping @Sendable (DestinationProblem) -> String,
+        codeSent: @escaping @Sendable (_ maskedDestination: String) -> String,
+        requestError: @escaping @Sendable (CodeRequestError, _ wait: String?) -> String,
+        sendLimit: @escaping @Sendable (_ wait: String?) -> String,
+        verify: String,
+        verifying: String,
+        verified: String,
+        codeExpiresIn: @escaping @Sendable (_ wait: String) -> String,
+        checkError: @escaping @Sendable (CodeCheckError, _ wait: String?) -> String,
+        codeReplaced: String,
+        lockOver: String,
+        storeProblem: @escaping @Sendable (_ detail: String) -> String,
+        savedCooldownInvalid: @escaping @Sendable (_ detail: String) -> String,
+        canResendIn: @escaping @Sendable (_ wait: String) -> String,
+        canResendNow: String,
+        passwordProblem: @escaping @Sendable (PasswordProblem) -> String,
+        strength: @escaping @Sendable (PasswordStrength) -> String,
+        passwordsDiffer: String,
+        terms: String,
+        createAccount: String,
+        creatingAccount: String,
+        accountCreated: String,
+        registrationError: @escaping @Sendable (RegistrationError) -> String
+    ) {
+        self.getCode = getCode
+        self.sending = sending
+        self.resend = resend
+        self.retry = retry
+        self.resendIn = resendIn
+        self.retryIn = retryIn
+        self.sendLabel = sendLabel
+        self.seconds = seconds
+        self.minutes = minutes
+        self.waitClock = waitClock
+        self.destinationLabel = destinationLabel
+        self.destinationPlaceholder = destinationPlaceholder
+        self.codeLabel = codeLabel
+        self.codePlaceholder = codePlaceholder
+        self.passwordLabel = passwordLabel
+        self.passwordPlaceholder = passwordPlaceholder
+        self.confirmationLabel = confirmationLabel
+        self.confirmationPlaceholder = confirmationPlaceholder
+        self.destinationProblem = destinationProblem
+        self.codeSent = codeSent
+        self.requestError = requestError
+        self.sendLimit = sendLimit
+        self.verify = verify
+        self.verifying = verifying
+        self.verified = verified
+        self.codeExpiresIn = codeExpiresIn
+        self.checkError = checkError
+        self.codeReplaced = codeReplaced
+        self.lockOver = lockOver
+        self.storeProblem = storeProblem
+        self.savedCooldownInvalid = savedCooldownInvalid
+        self.canResendIn = canResendIn
+        self.canResendNow = canResendNow
+        self.passwordProblem = passwordProblem
+        self.strength = strength
+        self.passwordsDiffer = passwordsDiffer
+        self.terms = terms
+        self.createAccount = createAccount
+        self.creatingAccount = creatingAccount
+        self.accountCreated = accountCreated
+        self.registrationError = registrationError
+    }
 }

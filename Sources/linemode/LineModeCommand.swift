@@ -28,14 +28,16 @@ struct LineModeCommand: ParsableCommand {
 
             EXIT CODES
               0  the script ran
-              1  the script has errors (each on standard error with its line number), or cannot be \
-            read; or the clock cannot run (libevent or GCD cannot get the file descriptors it needs)
+              1  the script has errors (each on standard error with its line number),
+                 or cannot be read; or the clock cannot run (libevent or GCD cannot get
+                 the file descriptors it needs)
               2  the command line is wrong
-              3  standard output or standard error could not be written (closed, full, a broken \
-            pipe); when it is standard output, linemode stops at once, after saying why on standard \
-            error. This code wins over the others.
-              4  the cooldown could not be saved in, or read from, --state-dir (the screen and \
-            standard error say why; the panel's messages in live mode); the script still ran
+              3  standard output or standard error could not be written (closed, full,
+                 a broken pipe); when it is standard output, linemode stops at once,
+                 after saying why on standard error. This code wins over the others.
+              4  the cooldown could not be saved in, or read from, --state-dir (the
+                 screen and standard error say why; the panel's messages in live
+                 mode); the script still ran
 
             A signal (Ctrl-C's SIGINT, SIGTERM) ends linemode at once, as the signal's default \
             does: the shell reports 128 plus its number (130, 143). A save of the cooldown is \
@@ -88,6 +90,9 @@ struct LineModeCommand: ParsableCommand {
             guard !stateDir.isEmpty else { throw ValidationError("--state-dir must name a directory, not be empty") }
             guard !stateDir.unicodeScalars.contains(where: { $0.properties.generalCategory == .control }) else {
                 throw ValidationError("--state-dir must not contain a control character (a newline, an escape)")
+            }
+            if let other = RegularFile.nonDirectory(atPath: stateDir) {
+                throw ValidationError("--state-dir must name a directory; \(stateDir) is \(other)")
             }
         }
     }

@@ -1,5 +1,7 @@
 import Foundation
 import Hourglass
+import LineMode
+import TestSupport
 import Testing
 
 /// Each class of bad input, through the real executable: the exact message on standard
@@ -199,6 +201,10 @@ struct BadInputTests {
         ] {
             #expect(help.stdout.contains(word))
         }
+        // The COMMANDS table keeps its columns on an 80-column terminal: no line of it re-wrapped.
+        for line in ScriptParser.reference.split(separator: "\n") {
+            #expect(line.count <= 78 && help.stdout.contains("\n" + line + "\n"), "\(line)")
+        }
         let version = try LinemodeProcess.run(["--version"])
         // The version in one place: the release's semantic version, which consumer-check tags.
         #expect(version.status == 0 && version.stdout == "\(HourglassVersion.current)\n")
@@ -213,5 +219,20 @@ struct BadInputTests {
         #expect(french.stdout.contains("[   0.300] message: Code sent to +33 61 ••• 5678\n"))
         let nowhere = try LinemodeProcess.run([], script: "type destination 06 12 34 56 78\n")
         #expect(nowhere.stdout.contains(#"[   0.000] destination: "06 12 34 56 78" — Add the country code, e.g. +44"#))
+    }
+
+    @Test("--state-dir naming a FIFO or a file: one message, exit 2, nothing run")
+    func stateDirectoryNotADirectory() throws {
+        for (special, what) in [(SpecialFile.fifo, "a FIFO (named pipe)"), (.device, "a character device")] {
+            let path = FileManager.default.temporaryDirectory.appendingPathComponent("state-\(UUID().uuidString)").path
+            let made = special == .device ? "/dev/null" : path
+            if special != .device { try special.make(at: path) }
+            defer { if special != .device { try? FileManager.default.removeItem(atPath: path) } }
+            let run = try LinemodeProcess.run(["--state-dir", made], script: "type destination +8613812345678\n")
+            #expect(run.status == 2)
+            #expect(run.stdout == "")
+            #expect(run.stderr.hasPrefix("Error: --state-dir must name a directory; \(made) is \(what)\n"))
+            #expect(run.stderr.components(separatedBy: "Error:").count == 2)
+        }
     }
 }

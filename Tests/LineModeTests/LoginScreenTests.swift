@@ -60,17 +60,20 @@ struct LoginScreenTests {
     func masked() throws {
         var options = LineModeOptions()
         options.screen = LoginScreen.screen
-        let transcript = Locked<[String]>([])
-        try ScriptRunner.run(
-            Script("type user ada\ntype password hunter2\n", screen: LoginScreen.screen), options: options
-        ) {
-            line in transcript.withLock { $0.append(line) }
-        }
+        let (transcript, errors) = try ScriptRunner.transcript(
+            of: Script("type user ada\ntype password hunter2\n", screen: LoginScreen.screen), options: options)
+        #expect(errors == [])
         #expect(
-            transcript.withLock { $0 } == [
-                "[   0.000] user: \"\"", "[   0.000] password: \"\"", "[   0.000] sign-in: [Sign in] (disabled)",
-                "type user ada", "[   0.000] user: \"ada\"", "type password •••••••",
-                "[   0.000] password: \"•••••••\"", "[   0.000] sign-in: [Sign in]",
-            ])
+            transcript == """
+                [   0.000] user: ""
+                [   0.000] password: ""
+                [   0.000] sign-in: [Sign in] (disabled)
+                type user ada
+                [   0.000] user: "ada"
+                type password •••••••
+                [   0.000] password: "•••••••"
+                [   0.000] sign-in: [Sign in]
+
+                """)
     }
 }

@@ -92,4 +92,22 @@ struct SpecialFileStoreTests {
             #expect(FileManager.default.fileExists(atPath: path + "/inside"))
         }
     }
+
+    @Test("a save into a directory that is a FIFO says so, not that a file of that name exists")
+    func saveIntoFIFO() throws {
+        try Self.withDirectory { directory in
+            let state = directory.appendingPathComponent("state")
+            try SpecialFile.fifo.make(at: state.path)
+            let snapshot = CooldownSnapshot(
+                destination: .email("a@example.com"), cooldownLeft: .seconds(42), cooldownLength: .seconds(60),
+                codeLeft: .seconds(200), codeLifetime: .seconds(300), sendAges: [])
+            let file = state.appendingPathComponent("cooldown.json").path
+            #expect(
+                throws: CooldownStoreError.unwritable(
+                    path: file, reason: "\(state.path) is a FIFO (named pipe), not a directory")
+            ) {
+                try FileCooldownStore(directory: state).save(SavedCooldown(snapshot, wallNow: Date()))
+            }
+        }
+    }
 }
