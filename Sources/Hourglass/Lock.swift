@@ -9,7 +9,7 @@ import Musl
 /// A small mutual-exclusion lock (a pthread mutex; `os_unfair_lock` on Apple platforms).
 ///
 /// `Synchronization.Mutex` would do, but it needs macOS 15 / iOS 18 and is slower per round
-/// trip than a pthread mutex on Linux (tools/bench/README.md).
+/// trip than a pthread mutex on Linux (tools/bench/HISTORY.md).
 final class Lock: @unchecked Sendable {
     // @unchecked Sendable: the mutex is heap-allocated once, never moved, and only ever
     // touched through the lock/unlock calls below, which are thread-safe by definition.

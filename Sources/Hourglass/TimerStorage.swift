@@ -263,7 +263,7 @@ struct TimerStorage: ~Copyable {
         }
         // The top's record is read too (a live entry's timer is running), though `sequences`
         // alone decides: it brings the record of the next timer to fire into the cache while
-        // this one runs (tools/bench/README.md has the measurement).
+        // this one runs (tools/bench/HISTORY.md has the measurement).
         while let top = heap.first, !(isLive(top) && records[Int(top.slot)].state == .running) {
             heap.dropFirst()
             staleCount -= 1
