@@ -75,7 +75,9 @@ let package = Package(
         .target(name: "HourglassTesting", dependencies: ["HourglassTranscripts", "Hourglass"]),
         .testTarget(
             name: "HourglassTestingTests",
-            dependencies: ["HourglassTesting", "HourglassTranscripts", "Hourglass", "TestSupport"]),
+            dependencies: ["HourglassTesting", "HourglassTranscripts", "Hourglass", "TestSupport"],
+            // The transcripts assertTranscript(_:) keeps beside its tests: data, not sources.
+            exclude: ["__Transcripts__"]),
         // linemode: the script language, the session and the runner (a library, testable) …
         .target(
             name: "LineMode",

@@ -29,6 +29,33 @@ public func assertTranscript(
     }
 }
 
+/// Fails the running test when `transcript` differs from the test's own transcript file, found
+/// from the test's source file and name as swift-snapshot-testing finds its snapshots:
+/// `__Transcripts__/LoginTests/lockOut.txt` beside `LoginTests.swift` for `lockOut()` (see
+/// `TranscriptSnapshot.file(forTestAt:function:name:)`). Recorded as the explicit form records.
+///
+/// ```swift
+/// @Test func lockOut() throws {
+///     try assertTranscript(try runLoginScript())   // __Transcripts__/LoginTests/lockOut.txt
+/// }
+/// ```
+/// - Parameters:
+///   - transcript: what the test saw.
+///   - name: set to keep more than one transcript in a test.
+///   - record: the record mode, overriding the trait and `HOURGLASS_RECORD` (never CI).
+///   - filePath: the test's source file; leave the default.
+///   - function: the test's function; leave the default.
+///   - sourceLocation: where a failure is reported; leave the default.
+/// - Throws: the error of reading or writing the file.
+public func assertTranscript(
+    _ transcript: String, named name: String? = nil, record: TranscriptRecordMode? = nil,
+    filePath: String = #filePath, function: String = #function,
+    sourceLocation: SourceLocation = #_sourceLocation
+) throws {
+    let file = TranscriptSnapshot.file(forTestAt: filePath, function: function, name: name)
+    try assertTranscript(transcript, matchesFile: file, record: record, sourceLocation: sourceLocation)
+}
+
 /// Fails the running test when `transcript` differs from `expected`, with a unified diff.
 /// Inline transcripts are compared only; record into a file to have them written.
 public func assertTranscript(

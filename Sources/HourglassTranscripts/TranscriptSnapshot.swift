@@ -31,6 +31,30 @@ public enum TranscriptSnapshot: Sendable {
         }
     }
 
+    /// Where a test's transcript is kept when no file is named: a `__Transcripts__` folder beside
+    /// the test's source file, a folder named after that file, and a file named after the test
+    /// (and `name`, for a second transcript in one test) — `Tests/AppTests/__Transcripts__/
+    /// LoginTests/lockOut.txt` for `lockOut()` in `Tests/AppTests/LoginTests.swift`.
+    /// - Parameters:
+    ///   - filePath: the test's source file (`#filePath`).
+    ///   - function: the test's function (`#function`); its parameter list is dropped.
+    ///   - name: set to keep more than one transcript in a test: `lockOut.second.txt`.
+    public static func file(forTestAt filePath: String, function: String, name: String? = nil) -> URL {
+        let source = URL(fileURLWithPath: filePath)
+        let test = String(function.prefix { $0 != "(" })
+        let base = [test, name].compactMap { $0 }.map(Self.safeName).joined(separator: ".")
+        return source.deletingLastPathComponent()
+            .appendingPathComponent("__Transcripts__", isDirectory: true)
+            .appendingPathComponent(source.deletingPathExtension().lastPathComponent, isDirectory: true)
+            .appendingPathComponent(base + ".txt")
+    }
+
+    /// `text` with every character that is not a letter, a digit, `-` or `_` made `-`, so that
+    /// a test's name is a file name on every system.
+    private static func safeName(_ text: String) -> String {
+        String(text.map { $0.isLetter || $0.isNumber || $0 == "-" || $0 == "_" ? $0 : "-" })
+    }
+
     private static func write(_ transcript: String, to url: URL) throws {
         try FileManager.default.createDirectory(
             at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
