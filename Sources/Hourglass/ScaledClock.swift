@@ -1,6 +1,6 @@
-/// A clock whose time runs `scale` times as fast as real time on another clock: with a
-/// scale of 0.01 a 60 s countdown takes 0.6 s of real time, yet every timer, tick and
-/// instant on it reads in its own (script) time, starting at zero.
+/// A clock whose time is another clock's time divided by `scale`: with a scale of 0.01 it runs
+/// 100 times as fast, and a 60 s countdown takes 0.6 s of the base clock's time, yet every
+/// timer, tick and instant on it reads in its own (script) time, starting at zero.
 ///
 /// It has its own timer queue, woken by one one-shot on the base clock, so every timer
 /// rule is the same as on any clock, and callbacks run on the base clock's serial context.
@@ -12,8 +12,8 @@ public final class ScaledClock: TimerClock {
     public let timerQueue: TimerQueue
     private let backend: ScaledBackend
 
-    /// A clock running `scale` times as fast as real time on `base` (0.01 makes a minute last
-    /// 0.6 s), at instant zero now.
+    /// A clock whose time is `base`'s time divided by `scale` (0.01 makes a minute last 0.6 s
+    /// of `base`'s), at instant zero now.
     /// - Throws: ``TimerError/invalidTimeScale(_:)`` unless 0.0001 ≤ scale ≤ 10000.
     public init(base: any TimerClock, scale: Double) throws(TimerError) {
         guard scale.isFinite, scale >= 0.000_1, scale <= 10_000 else { throw .invalidTimeScale(scale) }

@@ -56,6 +56,9 @@ public final class TimerHandle: Sendable, CustomStringConvertible {
     /// callback, when called from one). A ``VirtualClock`` runs it before `fire()` returns, on the
     /// calling thread, with whatever else is due at the present, as `advance(by: .zero)` does;
     /// called inside one of its callbacks or during an advance, right after the current callback.
+    /// So on a virtual clock call it from the thread that moves the clock (another thread would
+    /// run the callbacks while the test's thread goes on), and not while holding a lock that the
+    /// callback takes.
     public func fire() { withQueue { $0.fire($1) } }
 
     /// Stops the timer, keeping the time left until its next fire (a countdown: until its end).

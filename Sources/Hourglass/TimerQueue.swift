@@ -222,7 +222,12 @@ public final class TimerQueue: @unchecked Sendable {
             self.firing = (CallbackThread.current, firing.event.scheduled)
             lock.unlock()
             let (id, keepGoing) = Self.invoke(firing)
-            afterEach?()
+            if let afterEach {
+                // The work a callback woke runs at the present, not at the callback's instant:
+                // after a suspension the two differ.
+                lock.withLock { self.firing = nil }
+                afterEach()
+            }
             lock.lock()
             self.firing = nil
             if !keepGoing {

@@ -79,7 +79,11 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     private func waitForChange(count: Int, until deadline: ContinuousClock.Instant) async throws -> Bool {
         try await withThrowingTaskGroup(of: Bool.self) { [waiters, timerQueue, jobs] group in
             group.addTask {
-                try await waiters.wait(for: count) { timerQueue.liveCount >= count || jobs.count > 0 }
+                try await waiters.wait(for: count) { [weak self] in
+                    // Queued work wakes the wait only when it can run it: not while another
+                    // thread advances (that thread runs it), so the wait never spins.
+                    timerQueue.liveCount >= count || (jobs.count > 0 && self?.isAdvancing == false)
+                }
                 return true
             }
             group.addTask {
@@ -170,6 +174,9 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         finishAdvance()
         return fired
     }
+
+    /// Whether a thread is moving the clock now.
+    private var isAdvancing: Bool { lock.withLock { advancing } }
 
     /// Whether the caller is on this clock's context: the thread that moves the clock while it
     /// advances, and any thread between advances (nothing else runs callbacks then).

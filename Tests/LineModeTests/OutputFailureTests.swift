@@ -144,9 +144,11 @@ struct OutputFailureTests {
         let file = FileManager.default.temporaryDirectory.appendingPathComponent("hourglass-state-\(UUID().uuidString)")
         try Data("not a directory".utf8).write(to: file)
         defer { try? FileManager.default.removeItem(at: file) }
-        let run = try LinemodeProcess.run(["--state-dir", file.path], script: Self.script)
+        // A directory below a file: it cannot be made (a file as --state-dir is a usage error).
+        let state = file.appendingPathComponent("state")
+        let run = try LinemodeProcess.run(["--state-dir", state.path], script: Self.script)
         #expect(run.status == 4)
-        let path = file.appendingPathComponent("cooldown.json").path
+        let path = state.appendingPathComponent("cooldown.json").path
         #expect(
             run.stderr.hasPrefix(
                 "linemode: cannot read \(path): Not a directory; it is ignored\nlinemode: cannot write \(path): "))

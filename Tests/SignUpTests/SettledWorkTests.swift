@@ -170,3 +170,25 @@ struct SettledWorkTests {
         #expect(ended.withLock { $0 } == true)
     }
 }
+
+/// The work a late timer wakes runs at the present, as on a real clock after a suspension.
+@Suite("VirtualClock: work woken by a late timer")
+struct LateWakeTests {
+    @Test("a sleep loop suspended for 10 s goes on from the present: 10, then 11, 12, 13, 14")
+    func sleepLoopAfterSuspension() {
+        let clock = VirtualClock()
+        let woke = Recorder<Int64>()
+        clock.startTask {
+            for _ in 0..<5 {
+                try? await clock.sleep(for: .seconds(1))
+                woke.append(clock.logicalNow.nanoseconds / 1_000_000_000)
+            }
+        }
+        clock.advance(by: .zero)
+        clock.suspend(for: .seconds(10))
+        #expect(woke.values == [10])
+        clock.advance(by: .seconds(10))
+        #expect(woke.values == [10, 11, 12, 13, 14])
+        #expect(clock.pendingTimers == [])
+    }
+}
