@@ -154,10 +154,10 @@ public final class TimerQueue: @unchecked Sendable {
     /// clock's serial context; timers that callbacks schedule run too when already due.
     /// - Parameter limit: the most callbacks to run before returning.
     /// - Returns: how many callbacks ran.
-    /// - Parameter afterEach: called after each callback, outside the lock (``VirtualClock``
-    ///   runs the task work that the callback woke).
+    /// - Parameter afterEach: the work to run after each callback, outside the lock
+    ///   (``VirtualClock`` runs the task work that the callback woke).
     @discardableResult
-    package func runDue(now: TimerInstant, limit: Int = .max, afterEach: (() -> Void)? = nil) -> Int {
+    package func runDue(now: TimerInstant, limit: Int = .max, afterEach: AfterEachCallback? = nil) -> Int {
         runDue(
             limit: limit, goal: now.nanoseconds, nextGoal: { nil }, timeOfFire: { _, goal in goal },
             afterEach: afterEach)
@@ -187,7 +187,7 @@ public final class TimerQueue: @unchecked Sendable {
     @discardableResult
     package func runDue(
         through goal: TimerInstant, limit: Int = .max, movingTimeTo moveTime: (TimerInstant) -> TimerInstant,
-        afterEach: (() -> Void)? = nil
+        afterEach: AfterEachCallback? = nil
     ) -> Int {
         runDue(
             limit: limit, goal: goal.nanoseconds, nextGoal: { nil },
@@ -199,7 +199,7 @@ public final class TimerQueue: @unchecked Sendable {
     /// for a later one (nil: done). `timeOfFire(deadline, goal)` is the time a timer runs at.
     private func runDue(
         limit: Int, goal start: Int64, nextGoal: () -> Int64?, timeOfFire: (Int64, Int64) -> Int64,
-        afterEach: (() -> Void)? = nil
+        afterEach: AfterEachCallback? = nil
     ) -> Int {
         var ran = 0
         var goal = start
@@ -222,11 +222,11 @@ public final class TimerQueue: @unchecked Sendable {
             self.firing = (CallbackThread.current, firing.event.scheduled)
             lock.unlock()
             let (id, keepGoing) = Self.invoke(firing)
-            if let afterEach {
+            if let afterEach, afterEach.hasWork() {
                 // The work a callback woke runs at the present, not at the callback's instant:
                 // after a suspension the two differ.
                 lock.withLock { self.firing = nil }
-                afterEach()
+                afterEach.run()
             }
             lock.lock()
             self.firing = nil
@@ -273,5 +273,17 @@ public final class TimerQueue: @unchecked Sendable {
         }
         rearmLocked()
         return released
+    }
+}
+
+/// Work a clock runs after each callback of a run of due timers (``VirtualClock``: the task work
+/// the callback woke): `hasWork` is asked first, so a callback that woke nothing costs one check.
+package struct AfterEachCallback {
+    let hasWork: () -> Bool
+    let run: () -> Void
+
+    package init(hasWork: @escaping () -> Bool, run: @escaping () -> Void) {
+        self.hasWork = hasWork
+        self.run = run
     }
 }

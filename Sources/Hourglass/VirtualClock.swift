@@ -132,7 +132,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         while true {
             fired += timerQueue.runDue(
                 through: TimerInstant(nanoseconds: goal), movingTimeTo: { backend.moveForward(to: $0) },
-                afterEach: { self.runQueuedJobs() })
+                afterEach: queuedWork)
             let extended = nextGoal()
             if extended == goal { break }
             goal = extended
@@ -152,7 +152,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         while fired < maxFires, let next = timerQueue.nextDeadline {
             guard beginAdvance(to: next.nanoseconds) else { break }
             backend.moveForward(to: next)
-            fired += timerQueue.runDue(now: backend.now, limit: maxFires - fired) { self.runQueuedJobs() }
+            fired += timerQueue.runDue(now: backend.now, limit: maxFires - fired, afterEach: queuedWork)
             finishAdvance()
         }
         guard timerQueue.nextDeadline != nil else { return .idle(fired: fired) }
@@ -170,9 +170,14 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         // Work started before the suspension settles first, at the present.
         runQueuedJobs()
         backend.moveForward(to: target)
-        let fired = timerQueue.runDue(now: backend.now) { self.runQueuedJobs() }
+        let fired = timerQueue.runDue(now: backend.now, afterEach: queuedWork)
         finishAdvance()
         return fired
+    }
+
+    /// The task work a callback woke, run after it (see `VirtualClock+TaskExecutor.swift`).
+    private var queuedWork: AfterEachCallback {
+        AfterEachCallback(hasWork: { [jobs] in jobs.count > 0 }, run: { self.runQueuedJobs() })
     }
 
     /// Whether a thread is moving the clock now.

@@ -17,6 +17,8 @@ final class LineModeSession: @unchecked Sendable {
     let service: ScriptedVerificationService
     let wall: ShiftedWallClock
     private let store: any CooldownStore
+    /// Tells standard error of a saved cooldown the model refused (its values out of range).
+    private let refusedSave: @Sendable (any Error) -> Void
     private let recorder: TranscriptRecorder
     private let panel: PanelTerminal?
     private var driver: (any ScreenDriver)?
@@ -44,6 +46,15 @@ final class LineModeSession: @unchecked Sendable {
             options.stateDirectory.map {
                 ReportingCooldownStore(store: FileCooldownStore(directory: $0), report: storeProblem)
             } ?? InMemoryCooldownStore()
+        // The store reports its own errors; a saved cooldown the model refuses is reported here.
+        let file = options.stateDirectory.map { FileCooldownStore(directory: $0).file.path } ?? "cooldown.json"
+        refusedSave = { error in
+            switch error as? SavedCooldownProblem {
+            case .unsupportedVersion(let version): storeProblem(.unsupportedVersion(path: file, version: version))
+            case .invalid(let field): storeProblem(.corrupt(path: file, reason: "its \(field) is out of range"))
+            case nil: break
+            }
+        }
     }
 
     /// Shows the screen: the view-model is made (restoring a saved cooldown) and every line printed.
@@ -115,13 +126,13 @@ final class LineModeSession: @unchecked Sendable {
                 VerificationViewModel(
                     config: config, clock: clock, service: service, store: store, wallClock: wall,
                     onChange: { [weak self] state in self?.screenChanged(to: VerificationScreen(state).lines) },
-                    onAnnouncement: announce))
+                    onAnnouncement: announce, onStoreProblem: refusedSave))
         case .registration:
             return RegistrationDriver(
                 RegistrationViewModel(
                     config: config, clock: clock, service: service, store: store, wallClock: wall,
                     onChange: { [weak self] screen in self?.screenChanged(to: screen.lines) },
-                    onAnnouncement: announce))
+                    onAnnouncement: announce, onStoreProblem: refusedSave))
         case .custom(let make):
             let context = LineModeScreenContext(
                 clock: clock, screenChanged: { [weak self] lines in self?.screenChanged(to: lines) },

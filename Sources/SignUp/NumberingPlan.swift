@@ -13,6 +13,10 @@ struct NumberingPlan: Hashable, Sendable {
     /// The digits a number for text messages starts with, when one rule says so.
     let mobileStart: String?
 
+    /// A plan with no code, no prefixes and no lengths.
+    static let empty = NumberingPlan(
+        region: "", callingCode: "", trunkPrefixes: [], internationalPrefixes: [], lengths: nil, mobileStart: nil)
+
     /// The plans of ``CallingCodeTable``, read once.
     static let all: [NumberingPlan] = CallingCodeTable.text.split(separator: "\n").compactMap(NumberingPlan.init)
 
@@ -31,6 +35,14 @@ struct NumberingPlan: Hashable, Sendable {
             if byCallingCode[candidate] != nil { return candidate }
         }
         return nil
+    }
+
+    private init(
+        region: String, callingCode: String, trunkPrefixes: [String], internationalPrefixes: [String],
+        lengths: ClosedRange<Int>?, mobileStart: String?
+    ) {
+        (self.region, self.callingCode, self.trunkPrefixes) = (region, callingCode, trunkPrefixes)
+        (self.internationalPrefixes, self.lengths, self.mobileStart) = (internationalPrefixes, lengths, mobileStart)
     }
 
     /// Reads one line of the table; nil for a malformed one (the table's test lists none).

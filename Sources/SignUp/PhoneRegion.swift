@@ -8,15 +8,19 @@ public import Foundation
 public struct PhoneRegion: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The upper-case ISO 3166-1 alpha-2 code, e.g. `FR`.
     public let identifier: String
-    /// The region's line of the calling-code table.
-    let plan: NumberingPlan
 
     /// The region with ISO code `identifier` (any case); nil when the parser knows no such region.
     public init?(_ identifier: String) {
         let code = identifier.uppercased()
-        guard let plan = NumberingPlan.byRegion[code] else { return nil }
+        guard NumberingPlan.byRegion[code] != nil else { return nil }
         self.identifier = code
-        self.plan = plan
+    }
+
+    /// The region's line of the calling-code table: looked up, not kept, so that a region — in
+    /// every copy of a model's state — is its two-letter code alone.
+    var plan: NumberingPlan {
+        // Made only from a code of the table; the empty plan is never reached.
+        NumberingPlan.byRegion[identifier] ?? NumberingPlan.empty
     }
 
     /// The region of `locale` (`en_US` → `US`), if it has one the parser knows.

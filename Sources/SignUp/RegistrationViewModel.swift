@@ -37,12 +37,15 @@ public final class RegistrationViewModel: @unchecked Sendable {
     ///   - onChange: called after each change of the form or of the account's verification,
     ///     on the clock's context.
     ///   - onAnnouncement: called with each text for assistive technologies, on the clock's context.
+    ///   - onStoreProblem: told the error, for the app's log, whenever the cooldown cannot be
+    ///     restored or saved (the screen shows it in its own language, without the detail).
     public init(
         config: VerificationConfig = VerificationConfig(), policy: PasswordPolicy = PasswordPolicy(),
         clock: any TimerClock, service: any VerificationService,
         store: any CooldownStore = InMemoryCooldownStore(), wallClock: any WallClock = SystemWallClock(),
         onChange: (@Sendable (RegistrationScreen) -> Void)? = nil,
-        onAnnouncement: (@Sendable (String) -> Void)? = nil
+        onAnnouncement: (@Sendable (String) -> Void)? = nil,
+        onStoreProblem: (@Sendable (any Error) -> Void)? = nil
     ) {
         let owner = WeakOwner()
         current = RegistrationForm(policy: policy)
@@ -51,7 +54,8 @@ public final class RegistrationViewModel: @unchecked Sendable {
         self.onChange = onChange
         verification = VerificationViewModel(
             config: config, clock: clock, service: service, store: store, wallClock: wallClock,
-            onChange: { _ in owner.model?.notifyChange() }, onAnnouncement: onAnnouncement, startsRestored: false)
+            onChange: { _ in owner.model?.notifyChange() }, onAnnouncement: onAnnouncement,
+            onStoreProblem: onStoreProblem, startsRestored: false)
         owner.model = self
         // Only now can a restored countdown tick: this model is whole and reachable.
         verification.startRestored()

@@ -11,16 +11,6 @@ extension SignUpStrings {
         }
     }
 
-    /// Why a saved cooldown was refused, with the detail kept in plain terms.
-    func savedCooldownInvalid(_ problem: SavedCooldownProblem) -> String {
-        let detail =
-            switch problem {
-            case .unsupportedVersion(let version): "version \(version), expected \(SavedCooldown.currentVersion)"
-            case .invalid(let field): "its \(field) is out of range"
-            }
-        return savedCooldownInvalid(detail)
-    }
-
     private static func wait(of error: CodeRequestError) -> Int64? {
         switch error {
         case .rateLimited(let wait), .sendLimitReached(let wait): wholeSecondsRoundedUp(wait)

@@ -57,8 +57,12 @@ extension SignUpStrings {
         },
         codeReplaced: "A new code was sent. The previous code no longer works",
         lockOver: "You can try again now",
-        storeProblem: { "The cooldown could not be saved or restored: \($0)" },
-        savedCooldownInvalid: { "the saved cooldown is not valid (\($0)); it is ignored" },
+        storeProblem: { problem in
+            switch problem {
+            case .notRestored: "The saved countdown could not be restored"
+            case .notSaved: "The countdown could not be saved; it will not survive a restart"
+            }
+        },
         canResendIn: { "You can request a new code in \($0)" },
         canResendNow: "You can request a new code now",
         passwordProblem: { problem in

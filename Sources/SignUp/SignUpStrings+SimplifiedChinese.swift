@@ -61,8 +61,12 @@ extension SignUpStrings {
         },
         codeReplaced: "新验证码已发送，之前的验证码已失效",
         lockOver: "现在可以重新验证",
-        storeProblem: { "无法保存倒计时：\($0)" },
-        savedCooldownInvalid: { "已保存的倒计时无效（\($0)），已忽略" },
+        storeProblem: { problem in
+            switch problem {
+            case .notRestored: "无法恢复已保存的倒计时"
+            case .notSaved: "无法保存倒计时，重启后不会保留"
+            }
+        },
         canResendIn: { "\($0)后可重新获取验证码" },
         canResendNow: "现在可以重新获取验证码",
         passwordProblem: { problem in

@@ -81,10 +81,8 @@ public struct SignUpStrings: Sendable {
     public var codeReplaced: String
     /// The lock after wrong codes is over.
     public var lockOver: String
-    /// The cooldown could not be saved or restored; `detail` says why.
-    public var storeProblem: @Sendable (_ detail: String) -> String
-    /// The saved cooldown was refused; `detail` says why.
-    public var savedCooldownInvalid: @Sendable (_ detail: String) -> String
+    /// The cooldown could not be restored, or saved: "The countdown could not be saved; …".
+    public var storeProblem: @Sendable (CooldownStoreProblem) -> String
     /// Announced at 30 and 10 seconds; `wait` as ``seconds`` words it.
     public var canResendIn: @Sendable (_ wait: String) -> String
     /// Announced when a new code may be requested.
@@ -142,8 +140,7 @@ public struct SignUpStrings: Sendable {
         checkError: @escaping @Sendable (CodeCheckError, _ wait: String?) -> String,
         codeReplaced: String,
         lockOver: String,
-        storeProblem: @escaping @Sendable (_ detail: String) -> String,
-        savedCooldownInvalid: @escaping @Sendable (_ detail: String) -> String,
+        storeProblem: @escaping @Sendable (CooldownStoreProblem) -> String,
         canResendIn: @escaping @Sendable (_ wait: String) -> String,
         canResendNow: String,
         passwordProblem: @escaping @Sendable (PasswordProblem) -> String,
@@ -185,7 +182,6 @@ public struct SignUpStrings: Sendable {
         self.codeReplaced = codeReplaced
         self.lockOver = lockOver
         self.storeProblem = storeProblem
-        self.savedCooldownInvalid = savedCooldownInvalid
         self.canResendIn = canResendIn
         self.canResendNow = canResendNow
         self.passwordProblem = passwordProblem

@@ -48,20 +48,35 @@ public struct VerificationConfig: Hashable, Sendable {
     }
 }
 
-/// A parser kept in a configuration, which stays `Hashable`: two are equal when their parsers are.
+/// A parser kept in a configuration, which stays `Hashable`: two are equal when their parsers
+/// are. Kept behind one reference, so that copying a model's state copies a pointer, and a state
+/// compared with the one before it finds the same box at once.
 private struct ParserSlot: Hashable, Sendable {
-    let parser: any PhoneNumberParser
+    private let box: Box
 
     init(_ parser: any PhoneNumberParser) {
-        self.parser = parser
+        box = Box(parser)
     }
 
+    var parser: any PhoneNumberParser { box.parser }
+
     static func == (lhs: Self, rhs: Self) -> Bool {
-        AnyHashable(lhs.parser) == AnyHashable(rhs.parser)
+        lhs.box === rhs.box || lhs.box.hashable == rhs.box.hashable
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(AnyHashable(parser))
+        hasher.combine(box.hashable)
+    }
+
+    private final class Box: @unchecked Sendable {
+        // @unchecked Sendable: immutable; `parser` is Sendable, and `hashable` wraps it alone.
+        let parser: any PhoneNumberParser
+        let hashable: AnyHashable
+
+        init(_ parser: any PhoneNumberParser) {
+            self.parser = parser
+            hashable = AnyHashable(parser)
+        }
     }
 }
 

@@ -88,7 +88,7 @@ public struct VerificationScreen: Hashable, Sendable {
         switch state.notice {
         case .codeReplaced: return text.codeReplaced
         case .lockOver: return text.lockOver
-        case .storeProblem(let detail): return text.storeProblem(detail)
+        case .storeProblem(let problem): return text.storeProblem(problem)
         case nil: break
         }
         guard let sentTo = state.sentTo, !state.isVerified else { return nil }

@@ -19,7 +19,7 @@ public enum VerificationEvent: Hashable, Sendable {
     /// A saved cooldown was loaded after a restart.
     case restored(CooldownSnapshot)
     /// The store could not read or write the cooldown.
-    case storeFailed(String)
+    case storeFailed(CooldownStoreProblem)
 }
 
 extension VerificationState {

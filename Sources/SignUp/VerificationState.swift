@@ -77,7 +77,7 @@ public enum VerificationNotice: Hashable, Sendable {
     /// The lock is over; codes can be checked again.
     case lockOver
     /// The saved cooldown could not be read or written; the flow goes on without it.
-    case storeProblem(String)
+    case storeProblem(CooldownStoreProblem)
 }
 
 /// The countdowns the verification screen runs.

@@ -32,6 +32,7 @@ public final class VerificationViewModel: @unchecked Sendable {
     private let wallClock: any WallClock
     private let onChange: (@Sendable (VerificationState) -> Void)?
     private let onAnnouncement: (@Sendable (String) -> Void)?
+    private let onStoreProblem: (@Sendable (any Error) -> Void)?
     /// The effects of restoring a saved cooldown, performed once the model (and its owner) is built.
     private var restoreEffects: [VerificationEffect]
 
@@ -45,15 +46,19 @@ public final class VerificationViewModel: @unchecked Sendable {
     ///   - wallClock: the wall-clock time the saved cooldown is stamped with.
     ///   - onChange: called after each change, with the new state, on the clock's context.
     ///   - onAnnouncement: called with each text for assistive technologies, on the clock's context.
+    ///   - onStoreProblem: told the error — with its path and the system's reason, for the app's
+    ///     log — whenever the cooldown cannot be restored or saved; the screen shows a
+    ///     ``CooldownStoreProblem`` in its own language, without the detail.
     public convenience init(
         config: VerificationConfig = VerificationConfig(), clock: any TimerClock, service: any VerificationService,
         store: any CooldownStore = InMemoryCooldownStore(), wallClock: any WallClock = SystemWallClock(),
         onChange: (@Sendable (VerificationState) -> Void)? = nil,
-        onAnnouncement: (@Sendable (String) -> Void)? = nil
+        onAnnouncement: (@Sendable (String) -> Void)? = nil,
+        onStoreProblem: (@Sendable (any Error) -> Void)? = nil
     ) {
         self.init(
             config: config, clock: clock, service: service, store: store, wallClock: wallClock,
-            onChange: onChange, onAnnouncement: onAnnouncement, startsRestored: true)
+            onChange: onChange, onAnnouncement: onAnnouncement, onStoreProblem: onStoreProblem, startsRestored: true)
     }
 
     /// With `startsRestored` false the restored countdowns wait for ``startRestored()``: an
@@ -62,12 +67,13 @@ public final class VerificationViewModel: @unchecked Sendable {
         config: VerificationConfig, clock: any TimerClock, service: any VerificationService,
         store: any CooldownStore, wallClock: any WallClock,
         onChange: (@Sendable (VerificationState) -> Void)?, onAnnouncement: (@Sendable (String) -> Void)?,
-        startsRestored: Bool
+        onStoreProblem: (@Sendable (any Error) -> Void)?, startsRestored: Bool
     ) {
         var initial = VerificationState(config: config, now: clock.logicalNow)
         restoreEffects =
-            Self.restoreEvent(store: store, wallClock: wallClock, config: config)
+            Self.restoreEvent(store: store, wallClock: wallClock, config: config) { onStoreProblem?($0) }
             .map { initial.apply($0, at: initial.now) } ?? []
+        self.onStoreProblem = onStoreProblem
         current = initial
         self.clock = clock
         self.service = service
@@ -161,10 +167,14 @@ public final class VerificationViewModel: @unchecked Sendable {
             lock.withLock { countdowns.removeValue(forKey: countdown) }?.cancel()
         case .save(let snapshot):
             do { try store.save(SavedCooldown(snapshot, wallNow: wallClock.now)) } catch {
-                handle(.storeFailed(error.description))
+                onStoreProblem?(error)
+                handle(.storeFailed(.notSaved))
             }
         case .clearSaved:
-            do { try store.clear() } catch { handle(.storeFailed(error.description)) }
+            do { try store.clear() } catch {
+                onStoreProblem?(error)
+                handle(.storeFailed(.notSaved))
+            }
         case .announce(let announcement):
             onAnnouncement?(lock.withLock { current.config.language }.strings.announcement(announcement))
         }
@@ -253,20 +263,28 @@ public final class VerificationViewModel: @unchecked Sendable {
     /// A sign-up left with nothing running (no cooldown, the code expired, every send out of
     /// the send window) is over: it is removed from the store, not shown at every launch.
     private static func restoreEvent(
-        store: any CooldownStore, wallClock: any WallClock, config: VerificationConfig
+        store: any CooldownStore, wallClock: any WallClock, config: VerificationConfig,
+        report: (any Error) -> Void
     ) -> VerificationEvent? {
         let saved: SavedCooldown?
-        do { saved = try store.load() } catch { return .storeFailed(error.description) }
+        do { saved = try store.load() } catch {
+            report(error)
+            return .storeFailed(.notRestored)
+        }
         guard let saved else { return nil }
         let snapshot: CooldownSnapshot
         do { snapshot = try saved.snapshot(at: wallClock.now) } catch {
-            return .storeFailed(config.language.strings.savedCooldownInvalid(error))
+            report(error)
+            return .storeFailed(.notRestored)
         }
         let isOver =
             snapshot.cooldownLeft == .zero && snapshot.codeLeft == .zero
             && snapshot.sendAges.allSatisfy { $0 >= config.sendWindow }
         guard isOver else { return .restored(snapshot) }
-        do { try store.clear() } catch { return .storeFailed(error.description) }
+        do { try store.clear() } catch {
+            report(error)
+            return .storeFailed(.notSaved)
+        }
         return nil
     }
 }

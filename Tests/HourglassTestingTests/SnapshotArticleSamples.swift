@@ -45,3 +45,12 @@ func lockOutTranscript() throws {
     #expect(lockOut.state == .finished)
     #expect(clock.pendingTimers.isEmpty)
 }
+
+@Test("the lock-out, kept in the test's own transcript file")
+func lockOut() throws {
+    let clock = VirtualClock()
+    let recorder = TranscriptRecorder(clock: clock)
+    recorder.append("lock for 3s")
+    recorder.screenChanged(["sign-in: [Try again in 3s] (disabled)"])
+    try assertTranscript(recorder.transcript)
+}

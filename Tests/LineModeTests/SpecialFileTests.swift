@@ -37,7 +37,7 @@ struct SpecialFileTests {
             let run = try LinemodeProcess.run(["--state-dir", directory.path], script: "show\n")
             #expect(run.status == 4)
             #expect(run.stderr == "linemode: cannot read \(path): \(kind.reason); it is ignored\n")
-            #expect(run.stdout.contains("message: The cooldown could not be saved or restored: cannot read \(path): "))
+            #expect(run.stdout.contains("message: The saved countdown could not be restored\n"))
         }
     }
 }

@@ -125,8 +125,10 @@ struct CooldownPersistenceTests {
                     "verify: [Verify] (disabled)",
                 ])
             #expect(lines.count == 5)
-            #expect(lines.last?.hasPrefix("message: The cooldown could not be saved or restored: ") == true)
-            #expect(lines.last?.hasSuffix(problem) == true)
+            // The screen words it in its language, without a path; the detail goes to the hook.
+            #expect(lines.last == "message: The saved countdown could not be restored")
+            #expect(screen.storeProblems.values.count == 1)
+            #expect(screen.storeProblems.values.first?.hasSuffix(problem) == true)
             screen.sendCode()
             #expect(screen.model.screen.sendButton.title == "Resend in 60s")
             let saved = try #require(try FileCooldownStore(directory: directory).load())
@@ -142,11 +144,13 @@ struct CooldownPersistenceTests {
             let screen = VerificationHarness(store: FileCooldownStore(directory: directory))
             screen.sendCode()
             #expect(screen.model.screen.sendButton.title == "Resend in 60s")
-            let message = try #require(screen.model.screen.message)
+            #expect(screen.model.screen.message == "The countdown could not be saved; it will not survive a restart")
             #expect(
-                message.hasPrefix(
-                    "The cooldown could not be saved or restored: cannot write \(directory.path)/cooldown.json: "))
-            #expect(message.hasSuffix("; the cooldown will not survive a restart"))
+                screen.storeProblems.values == [
+                    "cannot read \(directory.path)/cooldown.json: Not a directory; it is ignored",
+                    "cannot write \(directory.path)/cooldown.json: \(directory.path) is a regular file, not a directory; "
+                        + "the cooldown will not survive a restart",
+                ])
             expectNoTimersLeft(screen.clock)
         }
     }
@@ -165,6 +169,22 @@ struct CooldownPersistenceTests {
             #expect(try loaded.snapshot(at: wallNow.addingTimeInterval(50)).cooldownLeft == .zero)
             try store.clear()
             #expect(try store.load() == nil)
+        }
+    }
+
+    @Test("a store problem reaches the screen in its language, with no path", arguments: SignUpLanguage.allCases)
+    func storeProblemWorded(language: SignUpLanguage) throws {
+        try Self.withTemporaryDirectory { directory in
+            try Data("a file, not a directory".utf8).write(to: directory)
+            let screen = VerificationHarness(language: language, store: FileCooldownStore(directory: directory))
+            screen.sendCode()
+            let message = try #require(screen.model.screen.message)
+            #expect(
+                message
+                    == (language == .english
+                        ? "The countdown could not be saved; it will not survive a restart" : "无法保存倒计时，重启后不会保留"))
+            #expect(!message.contains(directory.path))
+            expectNoTimersLeft(screen.clock)
         }
     }
 }

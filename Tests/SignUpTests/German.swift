@@ -62,8 +62,12 @@ enum German {
         }
         text.codeReplaced = "Ein neuer Code wurde gesendet. Der vorige gilt nicht mehr"
         text.lockOver = "Jetzt erneut versuchen"
-        text.storeProblem = { "Die Wartezeit konnte nicht gespeichert werden: \($0)" }
-        text.savedCooldownInvalid = { "die gespeicherte Wartezeit ist ungültig (\($0)) und wird ignoriert" }
+        text.storeProblem = { problem in
+            switch problem {
+            case .notRestored: "Die gespeicherte Wartezeit konnte nicht wiederhergestellt werden"
+            case .notSaved: "Die Wartezeit konnte nicht gespeichert werden"
+            }
+        }
         text.canResendIn = { "Neuer Code möglich in \($0)" }
         text.canResendNow = "Jetzt ist ein neuer Code möglich"
         text.passwordProblem = { problem in

@@ -23,7 +23,9 @@ func formattedStrings(of text: SignUpStrings) -> [String] {
         .locked(retryAfter: .seconds(9)), .network,
     ]
     let problems: [DestinationProblem] = [
-        .empty, .invalidEmail, .invalidChinaMobile, .missingCountryCode, .invalidPhone,
+        .empty, .invalidEmail, .invalidChinaMobile, .missingCountryCode, .invalidPhone, .unknownCountryCode("999"),
+        .wrongLength(callingCode: "33", expected: 9...9, found: 8),
+        .wrongLength(callingCode: "44", expected: 9...10, found: 2), .tooLong,
     ]
     let passwordProblems: [PasswordProblem] = [
         .tooShort(minimum: 8), .tooLong(maximum: 64), .common, .predictable,
@@ -31,8 +33,8 @@ func formattedStrings(of text: SignUpStrings) -> [String] {
     ]
     return [
         text.resendIn(42), text.retryIn(42), text.seconds(1), text.minutes(1), text.waitClock(299),
-        text.codeSent("x"), text.sendLimit(nil), text.codeExpiresIn("x"), text.storeProblem("x"),
-        text.savedCooldownInvalid("x"), text.canResendIn("x"),
+        text.codeSent("x"), text.sendLimit(nil), text.codeExpiresIn("x"), text.storeProblem(.notRestored),
+        text.storeProblem(.notSaved), text.canResendIn("x"),
     ]
         + problems.map(text.destinationProblem)
         + requestErrors.flatMap { [text.requestError($0, nil), text.requestError($0, "x")] }

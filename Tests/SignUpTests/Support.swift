@@ -35,6 +35,8 @@ final class VerificationHarness: Sendable {
     let service: ScriptedVerificationService
     let store: any CooldownStore
     let announcements = Recorder<String>()
+    /// What `onStoreProblem` was told, as the errors describe themselves.
+    let storeProblems = Recorder<String>()
     /// The send button's title after every change.
     let sendTitles = Recorder<String>()
     let model: VerificationViewModel
@@ -50,14 +52,14 @@ final class VerificationHarness: Sendable {
         self.wall = wall
         self.store = store
         service = ScriptedVerificationService(clock: clock, settings: settings)
-        let (announcements, sendTitles) = (self.announcements, self.sendTitles)
+        let (announcements, sendTitles, storeProblems) = (self.announcements, self.sendTitles, self.storeProblems)
         model = VerificationViewModel(
             config: config, clock: clock, service: service, store: store, wallClock: wall,
             onChange: { state in
                 let title = VerificationScreen(state).sendButton.title
                 if sendTitles.values.last != title { sendTitles.append(title) }
             },
-            onAnnouncement: { announcements.append($0) })
+            onAnnouncement: { announcements.append($0) }, onStoreProblem: { storeProblems.append("\($0)") })
     }
 
     var lines: [String] { model.screen.lines }

@@ -149,8 +149,8 @@ enum VerificationTable {
                 $0.check = .rejected(.expired)
             }, effects: [.announce(.codeRejected(.expired))]),
         VerificationRow(
-            name: "time never goes backwards", given: sent, event: .storeFailed("disk full"), at: at(1),
-            expected: sent.with { $0.notice = .storeProblem("disk full") }, effects: []),
+            name: "time never goes backwards", given: sent, event: .storeFailed(.notSaved), at: at(1),
+            expected: sent.with { $0.notice = .storeProblem(.notSaved) }, effects: []),
     ]
 }
 

@@ -23,7 +23,9 @@ enum VirtualMeasures {
         for _ in 0..<runs {
             let clock = VirtualClock()
             let service = ScriptedVerificationService(clock: clock)
-            let model = VerificationViewModel(clock: clock, service: service, wallClock: FixedWallClock())
+            let model = VerificationViewModel(
+                config: VerificationConfig(region: PhoneRegion("CN")), clock: clock, service: service,
+                wallClock: FixedWallClock())
             model.setDestination("138 1234 5678")
             model.tapSend()
             clock.advance(by: .seconds(61))
