@@ -1,9 +1,9 @@
 import Foundation
 
-/// When ``assertTranscript(_:matchesFile:record:sourceLocation:)`` writes the transcript file,
+/// When `assertTranscript(_:matchesFile:record:sourceLocation:)` (HourglassTesting) writes the transcript file,
 /// as in swift-snapshot-testing.
 ///
-/// The mode comes from, in order: the `record:` argument, the ``TranscriptRecordingTrait`` of
+/// The mode comes from, in order: the `record:` argument, the `TranscriptRecordingTrait` of
 /// the test or suite, the `HOURGLASS_RECORD` environment variable (`all`, `missing`, `failed`
 /// or `never`), and else ``missing``. Under CI (the `CI` environment variable set to anything
 /// but `false` or `0`) nothing is ever written: a missing or different transcript fails.
@@ -18,12 +18,12 @@ public enum TranscriptRecordMode: String, Sendable, CaseIterable {
     /// Never writes: a missing file fails as a mismatch does.
     case never
 
-    /// The mode in force for the running test: the ``TranscriptRecordingTrait``'s, else
+    /// The mode in force for the running test: the `TranscriptRecordingTrait`'s, else
     /// `HOURGLASS_RECORD`'s, else ``missing``; always ``never`` under CI. What a test runner
     /// other than Swift Testing passes to ``TranscriptSnapshot/problem(with:file:mode:)``.
     public static var current: TranscriptRecordMode { current(explicit: nil) }
 
-    /// The mode set by a ``TranscriptRecordingTrait`` for the running test, if any.
+    /// The mode set by a `TranscriptRecordingTrait` for the running test, if any.
     @TaskLocal package static var scoped: TranscriptRecordMode?
 
     /// The mode that applies: `explicit`, else the trait's, else `HOURGLASS_RECORD`, else

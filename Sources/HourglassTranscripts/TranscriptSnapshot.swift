@@ -1,7 +1,7 @@
 public import Foundation
 
 /// Compares a transcript with its file and records it as a ``TranscriptRecordMode`` says:
-/// what ``assertTranscript(_:matchesFile:record:sourceLocation:)`` does, without a test
+/// what `assertTranscript(_:matchesFile:record:sourceLocation:)` (HourglassTesting) does, without a test
 /// framework, so that any runner can report the problem.
 public enum TranscriptSnapshot: Sendable {
     /// What is wrong with `transcript` against the file at `url`, or nil when it matches;
