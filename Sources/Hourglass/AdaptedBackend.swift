@@ -79,7 +79,7 @@ final class AdaptedBackend<Base: Clock>: TimerBackend, @unchecked Sendable where
             sleeper = task
             return false
         }
-        if stale { task.cancel() }
+        if stale { cancel(task) }
     }
 
     /// Cancels a sleeper; a sleeper that runs on the resuming thread is handed to the global

@@ -60,7 +60,9 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     public func waitForPendingTimers(_ count: Int, timeout: Duration = .seconds(10)) async throws {
         timerQueue.watchLiveCount(1)
         defer { timerQueue.watchLiveCount(-1) }
-        let deadline = ContinuousClock.now + max(timeout, .zero)
+        // Held to a century, so that a timeout at the end of the range cannot overflow the
+        // continuous clock's instant.
+        let deadline = ContinuousClock.now + min(max(timeout, .zero), .seconds(3_155_760_000))
         while true {
             runQueuedJobsAtPresent()
             if timerQueue.liveCount >= count { return }

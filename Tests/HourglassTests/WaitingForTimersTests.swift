@@ -110,4 +110,16 @@ struct WaitingForTimersTests {
         clock.advance(by: .seconds(1))
         #expect(clock.pendingTimers.isEmpty)
     }
+
+    @Test("a timeout at the end of the range waits as a long one does, without trapping")
+    func hugeTimeout() async throws {
+        let clock = VirtualClock()
+        let kept = try clock.oneShot(after: .seconds(1)) { _ in }
+        try await clock.waitForPendingTimers(1, timeout: .seconds(Int64.max))
+        let waiter = Task { try await clock.waitForPendingTimers(2, timeout: .seconds(Int64.max)) }
+        try await Task.sleep(for: .milliseconds(10))  // let it reach its (century-long) sleep
+        waiter.cancel()
+        await #expect(throws: CancellationError.self) { try await waiter.value }
+        kept.cancel()
+    }
 }
