@@ -106,7 +106,10 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     }
 
     /// Moves time forward by `duration`, running every timer that falls due on the way.
-    /// A negative duration is treated as zero: virtual time never goes backwards.
+    /// A negative duration is treated as zero: virtual time never goes backwards. Every tick on
+    /// the way runs: a 1 s repeating timer over a day runs 86 400 callbacks, and over centuries
+    /// it would run for hours. To jump, use ``suspend(for:)`` (missed ticks coalesced) or
+    /// ``runUntilIdle(maxFires:)`` (a limit).
     /// - Returns: how many callbacks ran.
     @discardableResult
     public func advance(by duration: Duration) -> Int {

@@ -100,7 +100,14 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         let compact = String(scalars)
         let digits = compact.hasPrefix("+") ? compact.dropFirst() : Substring(compact)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .failure(.invalidPhone) }
-        return parser.parse(compact, region: region).map(Destination.phone)
+        // Whatever parser read it, only an E.164 number (+, a country code, 4 to 15 digits) is
+        // taken: the service and the store get nothing else.
+        return parser.parse(compact, region: region).flatMap { number in
+            guard number.hasPrefix("+"), let phone = Destination(normalized: number) else {
+                return .failure(.invalidPhone)
+            }
+            return .success(phone)
+        }
     }
 
     /// The destination a store or a server holds in its normal form (`+` and 4 to 15 digits

@@ -2,10 +2,13 @@
 /// ``StandardPhoneNumberParser`` unless ``VerificationConfig/phoneParser`` names another — an
 /// app that ships a port of libphonenumber, say, hands the models that.
 public protocol PhoneNumberParser: Hashable, Sendable {
-    /// The E.164 form of `number` (`+` and up to 15 digits), or why it is not a number.
+    /// The E.164 form of `number` (`+` and up to 15 digits), or why it is not a number. An
+    /// answer that is not an E.164 number of a known country code is refused as
+    /// ``DestinationProblem/invalidPhone``.
     /// - Parameters:
-    ///   - number: ASCII digits, after a `+` if one was typed: spaces, dashes, dots, brackets,
-    ///     invisible formatting marks and full-width forms are already removed.
+    ///   - number: ASCII digits, with a leading `+` when one was typed (`+33612345678`,
+    ///     `0612345678`): spaces, dashes, dots, brackets, invisible formatting marks and
+    ///     full-width forms are already removed.
     ///   - region: the region a number without `+` is read in; nil when none is known.
     func parse(_ number: String, region: PhoneRegion?) -> Result<String, DestinationProblem>
 }
@@ -52,7 +55,7 @@ public struct StandardPhoneNumberParser: PhoneNumberParser {
     private func international(_ digits: Substring) -> Result<String, DestinationProblem> {
         guard !digits.isEmpty else { return .failure(.invalidPhone) }
         guard let code = NumberingPlan.callingCode(atStartOf: digits), let plans = NumberingPlan.byCallingCode[code]
-        else { return .failure(.unknownCountryCode(String(digits.prefix(3)))) }
+        else { return .failure(.unknownCountryCode(String(digits.prefix(digits.first == "0" ? 1 : 3)))) }
         var national = digits.dropFirst(code.count)
         // "+44 (0)20 …": the trunk prefix some write after the country code, dropped when the
         // rest is a number of the right length.

@@ -45,4 +45,18 @@ struct CustomParserTests {
         #expect(VerificationConfig(region: PhoneRegion("FR")) != VerificationConfig(region: PhoneRegion("DE")))
         #expect(VerificationConfig(region: nil).phoneParser is StandardPhoneNumberParser)
     }
+
+    /// A parser that answers whatever it was built with.
+    struct Answering: PhoneNumberParser {
+        let answer: String
+        func parse(_ number: String, region: PhoneRegion?) -> Result<String, DestinationProblem> { .success(answer) }
+    }
+
+    @Test(
+        "a parser's answer that is no E.164 number is refused, so the service never gets it",
+        arguments: ["hello", "+1", "+0123456789", "+9991234567", "+1234567890123456", "a@example.com", "4155550100"])
+    func answerChecked(answer: String) {
+        let config = VerificationConfig(region: nil, phoneParser: Answering(answer: answer))
+        #expect(config.destination(from: "+1 415 555 0100") == .failure(.invalidPhone))
+    }
 }

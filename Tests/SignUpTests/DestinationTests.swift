@@ -41,7 +41,7 @@ struct DestinationTests {
             ("+86 238 1234 5678", .invalidChinaMobile),
             ("1381234", .wrongLength(callingCode: "86", expected: 11...11, found: 7)),
             ("+44 12", .wrongLength(callingCode: "44", expected: 9...10, found: 2)),
-            ("+0 123 456 789", .unknownCountryCode("012")),
+            ("+0 123 456 789", .unknownCountryCode("0")),
             ("+1234567890123456", .tooLong),
             ("138 1234 567x", .invalidPhone),
             ("+1 415\n555 0100", .invalidPhone),  // a line break is no separator

@@ -117,7 +117,7 @@ struct PhoneRegionTests {
         ("CN", "010 1234 5678", .wrongLength(callingCode: "86", expected: 11...11, found: 10)),
         ("DE", "+49 0 0151 2345678", .invalidPhone),
         ("US", "+999 123 4567", .unknownCountryCode("999")),
-        ("US", "+0 123 456 789", .unknownCountryCode("012")),
+        ("US", "+0 123 456 789", .unknownCountryCode("0")),
         ("US", "+1234567890123456", .tooLong),
         ("US", "+", .invalidPhone),
         ("US", "415 555 01OO", .invalidPhone),
