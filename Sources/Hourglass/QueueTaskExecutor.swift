@@ -17,33 +17,3 @@ final class QueueTaskExecutor: TaskExecutor {
         queue.async { job.runSynchronously(on: executor) }
     }
 }
-
-/// A task executor that runs each job at once, on the thread that enqueues it: the thread that
-/// resumed an ``AdaptedClock``'s sleeping task (a test clock's `advance`, the runtime's timer),
-/// or — for its first job — the thread arming the clock, under the timer queue's lock, where the
-/// job only registers the sleep with the base clock. Only the adapted clock's own sleepers use it.
-///
-/// A job enqueued while the clock cancels a sleeper (``handingOff(_:)``) goes to the global
-/// executor instead: cancelling resumes the sleeper from inside the runtime's cancellation, where
-/// the task must not run to its end.
-@available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-final class ResumingThreadExecutor: TaskExecutor, @unchecked Sendable {
-    // @unchecked Sendable: `handOffThread` is only read and written under `lock`.
-    private let lock = Lock()
-    private var handOffThread: CallbackThread?
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        if lock.withLock({ handOffThread?.isCurrent ?? false }) {
-            globalConcurrentExecutor.enqueue(job)
-            return
-        }
-        UnownedJob(job).runSynchronously(on: asUnownedTaskExecutor())
-    }
-
-    /// Runs `body`; a job enqueued on this thread meanwhile runs on the global executor.
-    func handingOff(_ body: () -> Void) {
-        lock.withLock { handOffThread = .current }
-        defer { lock.withLock { handOffThread = nil } }
-        body()
-    }
-}
