@@ -84,20 +84,25 @@ let package = Package(
             dependencies: [
                 "Hourglass", "HourglassDispatch", "HourglassTranscripts", "SignUp", "SignUpTesting",
                 .target(name: "HourglassLibevent", condition: onLinux),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         .testTarget(
             name: "LineModeTests",
             dependencies: [
-                "LineMode", "SignUp", "Hourglass", "HourglassTesting", "HourglassTranscripts", "TestSupport",
+                "LineMode", "LineModeSamples", "SignUp", "Hourglass", "HourglassTesting", "HourglassTranscripts",
+                "TestSupport",
             ]),
-        // … and its executable: `@main` and the command-line options only.
+        // An app's own line-mode runner, as LineMode's documentation shows it: a login screen
+        // and a French table (LineModeSamples), and the executable over them (AcmeLineMode,
+        // run by LineModeTests as a child process).
+        .target(
+            name: "LineModeSamples", dependencies: ["LineMode", "SignUp", "Hourglass"], path: "Tests/LineModeSamples"),
         .executableTarget(
-            name: "linemode",
-            dependencies: [
-                "Hourglass", "LineMode", "SignUp", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
-        ),
+            name: "AcmeLineMode", dependencies: ["LineMode", "LineModeSamples", "SignUp"], path: "Tests/AcmeLineMode"),
+        // … and its executable: `@main` alone (the command line is LineModeTool's, so that an
+        // app's own runner has it too).
+        .executableTarget(name: "linemode", dependencies: ["LineMode"]),
         // One countdown on any clock, printed tick by tick; the child process of the
         // suspension test.
         .executableTarget(

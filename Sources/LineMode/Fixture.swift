@@ -1,10 +1,12 @@
-import Foundation
-import SignUp
+public import Foundation
+public import SignUp
 
 /// A snapshot fixture: a linemode transcript kept as a file — the script's lines as written,
 /// each followed by the output it produced (lines starting with `[`). The first line names the
 /// options it runs with, e.g. `# linemode --screen registration --locale zh-Hans --region CN`;
-/// `--state-dir temporary` keeps the cooldown in a fresh temporary directory for each run.
+/// `--state-dir temporary` keeps the cooldown in a fresh temporary directory for each run, and
+/// `--secrets FILE` names the file of the secrets it types by name (see ``ScriptSecrets``).
+/// `linemode FIXTURE` reads the same line, and prints the fixture as it is.
 public struct Fixture: Sendable {
     /// The file's text.
     public let text: String
@@ -15,54 +17,34 @@ public struct Fixture: Sendable {
     /// Whether each run keeps the cooldown in a fresh temporary state directory.
     public let usesStateDirectory: Bool
 
-    /// Reads a fixture's text; its `--screen` is one of `screens` (by default the built-in ones).
-    /// - Throws: ``ScriptError`` when the first line does not name its options.
-    public init(text: String, screens: [ScriptScreen] = ScriptScreen.builtIn) throws(ScriptError) {
+    /// Reads a fixture's text. Its `--screen` is one of `screens` and its `--locale` one of
+    /// `languages` (by default the built-in ones); its `--secrets` file is found in `directory`
+    /// (the fixture's own; the current directory when nil).
+    /// - Throws: ``ScriptError`` when the first line does not name its options, when the
+    ///   secrets file cannot be read, or when a line types a secret as it is: the transcript
+    ///   masks it, so the fixture could not run again.
+    public init(
+        text: String, screens: [ScriptScreen] = ScriptScreen.builtIn,
+        languages: [SignUpLanguage] = SignUpLanguage.allCases, directory: URL? = nil
+    ) throws(ScriptError) {
         self.text = text
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        guard let header = lines.first, header.hasPrefix("# linemode") else {
-            throw ScriptError(
-                line: 1, "a fixture starts with its options, e.g. '# linemode --screen verification --locale en'")
-        }
-        var options = LineModeOptions()
-        options.echoSecrets = true
-        var usesStateDirectory = false
-        let words = header.split(separator: " ").dropFirst(2).map(String.init)
-        var index = 0
-        while index < words.count {
-            let value = index + 1 < words.count ? words[index + 1] : ""
-            switch words[index] {
-            case "--screen":
-                guard let screen = ScriptScreen.named(value, among: screens) else {
-                    throw ScriptError(line: 1, "unknown screen '\(value)'")
-                }
-                options.screen = screen
-            case "--locale":
-                guard let language = SignUpLanguage(rawValue: value) else {
-                    throw ScriptError(line: 1, "unknown locale '\(value)'")
-                }
-                options.language = language
-            case "--region":
-                guard let region = PhoneRegion(value) else {
-                    throw ScriptError(
-                        line: 1, "unknown region '\(value)'; give an ISO 3166-1 code such as US, GB or CN")
-                }
-                options.region = region
-            case "--state-dir":
-                guard value == "temporary" else {
-                    throw ScriptError(line: 1, "a fixture's state directory is '--state-dir temporary', not '\(value)'")
-                }
-                usesStateDirectory = true
-            default:
-                throw ScriptError(
-                    line: 1,
-                    "a fixture header takes --screen, --locale, --region and --state-dir, not '\(words[index])'")
-            }
-            index += 2
+        let firstLine = text.prefix { $0 != "\n" }
+        let header = try FixtureHeader(firstLine, screens: screens, languages: languages)
+        var options = header.applied(to: LineModeOptions())
+        if let file = header.secretsFile {
+            options.secrets = try ScriptSource.secrets(
+                in: URL(fileURLWithPath: file, relativeTo: directory), named: file)
         }
         self.options = options
-        self.usesStateDirectory = usesStateDirectory
-        script = Script(text, screen: options.screen)
+        usesStateDirectory = header.usesStateDirectory
+        script = Script(text, screen: options.screen, secrets: options.secrets)
+        if let line = script.lines.first(where: { $0.command != nil && LineModeSession.masked($0) != $0.text }) {
+            throw ScriptError(
+                line: line.number,
+                "types a secret as it is, which the transcript masks, so the fixture could not run again; "
+                    + "name it instead ($NAME) and give NAME = VALUE in the secrets file its first line names (--secrets FILE)"
+            )
+        }
     }
 
     /// Whether the file holds output lines at all (a new fixture has only its script).

@@ -11,11 +11,30 @@ public enum LineModeMain: Sendable {
     ///
     /// When the script is standard input and it is a terminal, it runs live; when standard output
     /// is a terminal too, the screen is a panel redrawn in place above the command line, and
-    /// problems show among its messages instead of on standard error.
+    /// problems show among its messages instead of on standard error. When the script's first
+    /// line is a fixture's, the options it names apply over `options`.
     /// - Throws: when a real clock cannot be made.
     public static func run(file: String?, options: LineModeOptions) throws -> Int32 {
+        try run(file: file, options: options, given: .nothing, tool: LineModeTool())
+    }
+
+    /// ``run(file:options:)`` for `tool`'s command line: a fixture's first line names one of
+    /// its screens and languages, and applies only where the command line (`given`) did not.
+    static func run(
+        file: String?, options: LineModeOptions, given: ScriptSource.Given, tool: LineModeTool
+    ) throws -> Int32 {
         let streams = StandardStreams.shared
+        streams.programName = tool.name
         if let code = streams.prepare() { return code }
+        var options = options
+        if let file = given.secretsFile {
+            do throws(ScriptError) {
+                options.secrets = try ScriptSource.secrets(in: URL(fileURLWithPath: file), named: file, line: 0)
+            } catch {
+                streams.error("\(tool.name): \(error)")
+                return streams.errorFailed ? LineModeExit.outputFailed : LineModeExit.scriptFailed
+            }
+        }
         let live = (file ?? "-") == "-" && isatty(STDIN_FILENO) == 1
         let panel =
             live && isatty(STDOUT_FILENO) == 1
@@ -25,7 +44,7 @@ public enum LineModeMain: Sendable {
         let storeProblem: @Sendable (CooldownStoreError) -> Void = { problem in
             storeFailed.set()
             let said = ScriptParser.escaped(problem.description)
-            if let panel { panel.add(message: "linemode: \(said)") } else { streams.error("linemode: \(said)") }
+            if let panel { panel.add(message: "\(tool.name): \(said)") } else { streams.error("\(tool.name): \(said)") }
         }
         let code: Int32
         if let panel {
@@ -35,7 +54,8 @@ public enum LineModeMain: Sendable {
                 report: { panel.add(message: "! \($0)") }, panel: panel, storeProblem: storeProblem)
             code = LineModeExit.success
         } else {
-            code = try run(file: file, options: options, streams: streams, storeProblem: storeProblem)
+            code = try run(
+                file: file, options: options, given: given, tool: tool, streams: streams, storeProblem: storeProblem)
         }
         if streams.errorFailed { return LineModeExit.outputFailed }
         if code == LineModeExit.success && storeFailed.isSet { return LineModeExit.stateFailed }
@@ -43,14 +63,14 @@ public enum LineModeMain: Sendable {
     }
 
     private static func run(
-        file: String?, options: LineModeOptions, streams: StandardStreams,
-        storeProblem: @escaping @Sendable (CooldownStoreError) -> Void
+        file: String?, options: LineModeOptions, given: ScriptSource.Given, tool: LineModeTool,
+        streams: StandardStreams, storeProblem: @escaping @Sendable (CooldownStoreError) -> Void
     ) throws -> Int32 {
         let source = file ?? "-"
         if source == "-" && isatty(STDIN_FILENO) == 1 {
             try LiveRunner.run(
                 options: options, prompt: { streams.error("> ", newline: false) }, readLine: StandardStreams.readLine,
-                write: { streams.output($0) }, report: { streams.error("linemode: \($0)") }, storeProblem: storeProblem)
+                write: { streams.output($0) }, report: { streams.error("\(tool.name): \($0)") }, storeProblem: storeProblem)
             return LineModeExit.success
         }
         let data: Data
@@ -58,15 +78,25 @@ public enum LineModeMain: Sendable {
         case .success(let contents): data = contents
         case .failure(let failure):
             let name = source == "-" ? "from standard input" : ScriptParser.escaped(source)
-            streams.error("linemode: cannot read the script \(name): \(failure)")
+            streams.error("\(tool.name): cannot read the script \(name): \(failure)")
             return LineModeExit.scriptFailed
         }
         let name = source == "-" ? "<stdin>" : ScriptParser.escaped(source)
-        let script = Script(data: data, screen: options.screen)
-        for error in script.errors { streams.error("linemode: \(name): \(error)") }
+        let prepared: ScriptSource.Prepared
+        do throws(ScriptError) {
+            let directory = source == "-" ? nil : URL(fileURLWithPath: source).deletingLastPathComponent()
+            prepared = try ScriptSource.prepare(data, directory: directory, options: options, given: given, tool: tool)
+        } catch {
+            streams.error("\(tool.name): \(name): \(error)")
+            return LineModeExit.scriptFailed
+        }
+        let options = prepared.options
+        defer { if let directory = prepared.temporaryDirectory { try? FileManager.default.removeItem(at: directory) } }
+        let script = Script(data: data, screen: options.screen, secrets: options.secrets)
+        for error in script.errors { streams.error("\(tool.name): \(name): \(error)") }
         if !script.errors.isEmpty && !options.keepGoing {
             streams.error(
-                "linemode: nothing was run; fix the line\(script.errors.count == 1 ? "" : "s") above, or pass --keep-going to run the rest"
+                "\(tool.name): nothing was run; fix the line\(script.errors.count == 1 ? "" : "s") above, or pass --keep-going to run the rest"
             )
             return LineModeExit.scriptFailed
         }

@@ -19,8 +19,8 @@ public struct LineModeOptions: Sendable {
     public var stateDirectory: URL?
     /// Run the valid lines even when some lines have errors.
     public var keepGoing = false
-    /// Echo secrets in commands as written (for fixtures); otherwise they are masked.
-    public var echoSecrets = false
+    /// The secrets a script names (`type password $common`); see ``ScriptSecrets``.
+    public var secrets = ScriptSecrets()
 
     /// The defaults: virtual clock, English, the verification screen.
     public init() {}

@@ -63,9 +63,9 @@ final class LineModeSession: @unchecked Sendable {
         screenChanged()
     }
 
-    /// Writes a script line as written, or with its secret masked.
+    /// Writes a script line as written, or with the secret it types masked.
     func echo(_ line: Script.Line) {
-        recorder.append(options.echoSecrets ? line.text : Self.masked(line))
+        recorder.append(Self.masked(line))
     }
 
     /// Writes a problem into the transcript (with `--keep-going`).
@@ -135,7 +135,8 @@ final class LineModeSession: @unchecked Sendable {
                     onAnnouncement: announce, onStoreProblem: refusedSave))
         case .custom(let make):
             let context = LineModeScreenContext(
-                clock: clock, screenChanged: { [weak self] lines in self?.screenChanged(to: lines) },
+                clock: clock, language: options.language,
+                screenChanged: { [weak self] lines in self?.screenChanged(to: lines) },
                 announce: announce)
             return CustomScreenDriver(make(context))
         }
@@ -159,17 +160,26 @@ final class LineModeSession: @unchecked Sendable {
         panel?.add(message: TranscriptRecorder.stamp(clock.logicalNow) + text)
     }
 
-    /// The line with the text of a secret-bearing command masked.
+    /// The line with the secret it types masked; as written when it names its secret
+    /// (`type password $common`, see ``ScriptSecrets``) or types the code just sent.
     static func masked(_ line: Script.Line) -> String {
         switch line.command {
-        case .type(let field, let text) where field.isSecret && !(field == .code && text == "sent"):
+        case .type(let field, let text)
+        where field.isSecret && !(field == .code && text == "sent") && !namesItsSecret(line):
             return "type \(field.name) " + String(repeating: "•", count: text.count)
-        case .server(.code(let code)):
+        case .server(.code(let code)) where !namesItsSecret(line):
             return "server code " + String(repeating: "•", count: code.count)
         case nil where line.text.drop(while: ScriptParser.isSeparator).first.map { $0 != "#" } ?? false:
             return "# (line \(line.number) not run: it has an error)"
         default:
             return line.text
         }
+    }
+
+    /// Whether what the line types (its text after `type FIELD` or `server code`) is a secret's
+    /// `$name`, which the line types in its place.
+    static func namesItsSecret(_ line: Script.Line) -> Bool {
+        let content = ScriptParser.content(of: line.text, ascii: ScriptParser.isPlainASCII(line.text.utf8))
+        return ScriptSecrets.reference(in: ScriptParser.rest(of: content, after: 2)) != nil
     }
 }

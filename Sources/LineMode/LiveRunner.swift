@@ -1,7 +1,7 @@
 import Hourglass
 public import SignUp
 
-/// Live mode: commands typed at a terminal run as they are entered, in ``SessionStepper``
+/// Live mode: commands typed at a terminal run as they are entered, in `SessionStepper`
 /// as a script's lines do; on a real clock the clock runs in the background, so countdown
 /// changes print (or redraw the panel) as they happen, also while a command is being typed.
 public enum LiveRunner: Sendable {
@@ -29,7 +29,8 @@ public enum LiveRunner: Sendable {
         let session = LineModeSession(
             clock: clock.clock, options: options, write: write, panel: panel, storeProblem: storeProblem)
         try withoutActuallyEscaping(readLine) { readLine in
-            var commands = TypedCommands(screen: options.screen, prompt: prompt, readLine: readLine, report: report)
+            var commands = TypedCommands(
+                screen: options.screen, secrets: options.secrets, prompt: prompt, readLine: readLine, report: report)
             try SessionStepper(session: session, clock: clock).runTyped { commands.next() }
         }
     }

@@ -6,7 +6,10 @@ public enum ScriptParser: Sendable {
     public static let reference = """
         type FIELD TEXT     type into a field (replaces its text); FIELD: destination
                             (or account), code, password, confirm; `type code sent`
-                            types the code the server just sent
+                            types the code the server just sent; a secret (code,
+                            password, confirm) is echoed masked, but `type password
+                            $NAME` types the secret NAME from the --secrets file
+                            (NAME = VALUE lines) and is echoed as it is written
         clear FIELD         empty a field
         tap BUTTON          tap send, verify, submit, or terms (the checkbox)
         wait DURATION       let time pass: 300ms, 2s, 1.5s, 1m30s, 15m, 1h (up to 24h)
@@ -22,7 +25,7 @@ public enum ScriptParser: Sendable {
                             make the next code request, check or registration fail
         server resend-after DURATION|none
                             the server's own cooldown after a send
-        server code DIGITS  the next code the server sends
+        server code DIGITS  the next code the server sends (or $NAME, as for type)
         server account DESTINATION
                             an account that exists already
         wall +DURATION|-DURATION
@@ -37,7 +40,9 @@ public enum ScriptParser: Sendable {
     static let commands = ["type", "clear", "tap", "wait", "suspend", "restart", "show", "server", "wall"]
 
     /// Parses one line; nil for a blank or comment line.
-    static func parse(_ text: String, line: Int, screen: ScriptScreen) throws(ScriptError) -> ScriptCommand? {
+    static func parse(
+        _ text: String, line: Int, screen: ScriptScreen, secrets: ScriptSecrets = ScriptSecrets()
+    ) throws(ScriptError) -> ScriptCommand? {
         let ascii = isPlainASCII(text.utf8)
         let content = Self.content(of: text, ascii: ascii)
         guard let (name, first, argumentCount) = Self.leadingWords(of: content, ascii: ascii) else { return nil }
@@ -63,7 +68,7 @@ public enum ScriptParser: Sendable {
             }
             let field = try Self.field(argument, screen: screen, line: line)
             let text = Self.rest(of: content, after: 2)
-            return .type(field, text)
+            return .type(field, field.isSecret ? try secrets.resolve(text, line: line) : text)
         case "clear":
             try count(1, "clear FIELD")
             return .clear(try Self.field(argument, screen: screen, line: line))
@@ -94,7 +99,8 @@ public enum ScriptParser: Sendable {
             return .wall(sign == "-" ? .zero - duration : duration)
         case "server":
             let arguments = words(of: content, ascii: ascii).dropFirst().map(String.init)
-            return .server(try ServerCommandParser.parse(arguments, content: String(content), line: line))
+            return .server(
+                try ServerCommandParser.parse(arguments, content: String(content), line: line, secrets: secrets))
         default:
             throw fail(Self.unknown("command", String(name), among: commands, screen: nil))
         }

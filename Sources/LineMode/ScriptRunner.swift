@@ -6,7 +6,7 @@ public import SignUp
 /// On the virtual clock it runs as fast as the CPU allows: `wait` advances the clock.
 /// On a real clock every step runs on the clock's context at its exact script instant
 /// (a `ScaledClock` over the real one), after every timer due at that instant, just as on
-/// the virtual clock — so the transcript is the same. Both run in ``SessionStepper``.
+/// the virtual clock — so the transcript is the same. Both run in `SessionStepper`.
 public enum ScriptRunner: Sendable {
     /// Runs `script`; returns the problems found (already written to the transcript when
     /// `keepGoing` is set). With problems and without `keepGoing`, nothing runs.

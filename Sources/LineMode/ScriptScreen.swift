@@ -1,4 +1,5 @@
 public import Hourglass
+public import SignUp
 
 /// A screen linemode drives: its name (`--screen NAME`, a fixture's header), the fields and
 /// buttons a script may name on it, and how to make it for a session.
@@ -77,12 +78,31 @@ public protocol LineModeScreen: AnyObject, Sendable {
     func tap(_ button: String)
 }
 
-/// What a ``LineModeScreen`` is made with: the session's clock, where its changes go.
+/// What a ``LineModeScreen`` is made with: the session's clock and language, and where its
+/// changes go. A unit test makes one to drive a screen without a script, e.g. with a
+/// `TranscriptRecorder` on a `VirtualClock`:
+///
+/// ```swift
+/// let context = LineModeScreenContext(
+///     clock: clock, language: .english, screenChanged: { recorder.screenChanged($0) },
+///     announce: { recorder.announce($0) })
+/// ```
 public struct LineModeScreenContext: Sendable {
     /// The clock to run timers on; changes happen on its context.
     public let clock: any TimerClock
+    /// The language the screen speaks: `--locale`'s, or a fixture's `--locale`.
+    public let language: SignUpLanguage
     /// Call with the screen's lines after each change (on the clock's context).
     public let screenChanged: @Sendable ([String]) -> Void
     /// Call with what a screen reader would announce.
     public let announce: @Sendable (String) -> Void
+
+    /// A context on `clock` in `language`, telling `screenChanged` and `announce` what the
+    /// screen shows and says.
+    public init(
+        clock: any TimerClock, language: SignUpLanguage, screenChanged: @escaping @Sendable ([String]) -> Void,
+        announce: @escaping @Sendable (String) -> Void
+    ) {
+        (self.clock, self.language, self.screenChanged, self.announce) = (clock, language, screenChanged, announce)
+    }
 }

@@ -4,7 +4,9 @@ import SignUp
 enum ServerCommandParser {
     static let subcommands = ["latency", "fail", "resend-after", "code", "account"]
 
-    static func parse(_ arguments: [String], content: String, line: Int) throws(ScriptError) -> ServerCommand {
+    static func parse(
+        _ arguments: [String], content: String, line: Int, secrets: ScriptSecrets = ScriptSecrets()
+    ) throws(ScriptError) -> ServerCommand {
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
         guard let name = arguments.first else {
             throw fail("'server' needs what to change: \(subcommands.joined(separator: ", "))")
@@ -20,10 +22,15 @@ enum ServerCommandParser {
             }
             return .resendAfter(rest[0] == "none" ? nil : try ScriptParser.duration(rest[0], line: line))
         case "code":
-            guard rest.count == 1, rest[0].allSatisfy({ $0.isASCII && $0.isNumber }) else {
+            guard rest.count == 1 else { throw fail("write: server code DIGITS, e.g. server code 123456") }
+            let code = try secrets.resolve(rest[0], line: line)
+            guard !code.isEmpty, code.allSatisfy({ $0.isASCII && $0.isNumber }) else {
+                if let name = ScriptSecrets.reference(in: rest[0]) {
+                    throw fail("the secret '\(name)' is not a code of digits; 'server code' takes digits")
+                }
                 throw fail("write: server code DIGITS, e.g. server code 123456")
             }
-            return .code(rest[0])
+            return .code(code)
         case "account":
             let text = ScriptParser.rest(of: content, after: 2)
             guard case .success(let destination) = Destination.parse(text) else {

@@ -14,6 +14,13 @@ final class StandardStreams: @unchecked Sendable {
     private let lock = NSLock()
     private var errorClosed = false
     private var errorFailure: Int32?
+    private var name = "linemode"
+
+    /// The name messages start with: the runner's (``LineModeTool/name``).
+    var programName: String {
+        get { lock.withLock { name } }
+        set { lock.withLock { name = newValue } }
+    }
 
     /// The process's streams.
     static let shared = StandardStreams()
@@ -43,9 +50,9 @@ final class StandardStreams: @unchecked Sendable {
         }
         guard outputClosed else { return nil }
         if let consequence {
-            error("linemode: standard output is closed; \(consequence)")
+            error("\(programName): standard output is closed; \(consequence)")
         } else {
-            error("linemode: standard output is closed, so the transcript cannot be written; nothing was run")
+            error("\(programName): standard output is closed, so the transcript cannot be written; nothing was run")
         }
         return LineModeExit.outputFailed
     }
@@ -58,7 +65,7 @@ final class StandardStreams: @unchecked Sendable {
         lock.unlock()
         guard let failure else { return }
         error(
-            "linemode: cannot write the transcript to standard output: \(String(cString: strerror(failure))); stopped")
+            "\(programName): cannot write the transcript to standard output: \(String(cString: strerror(failure))); stopped")
         _exit(LineModeExit.outputFailed)
     }
 

@@ -6,6 +6,7 @@ import Foundation
 /// the end of input ends it.
 struct TypedCommands {
     let screen: ScriptScreen
+    let secrets: ScriptSecrets
     let prompt: () -> Void
     let readLine: () -> String?
     let report: (ScriptError) -> Void
@@ -14,10 +15,12 @@ struct TypedCommands {
     private var clockTime = ScriptClockTime()
 
     init(
-        screen: ScriptScreen, prompt: @escaping () -> Void, readLine: @escaping () -> String?,
-        report: @escaping (ScriptError) -> Void
+        screen: ScriptScreen, secrets: ScriptSecrets, prompt: @escaping () -> Void,
+        readLine: @escaping () -> String?, report: @escaping (ScriptError) -> Void
     ) {
-        (self.screen, self.prompt, self.readLine, self.report) = (screen, prompt, readLine, report)
+        (self.screen, self.secrets, self.prompt, self.readLine, self.report) = (
+            screen, secrets, prompt, readLine, report
+        )
     }
 
     /// The next typed command; nil at `quit` or the end of input.
@@ -26,7 +29,7 @@ struct TypedCommands {
             prompt()
             guard let text = readLine(), text.trimmingCharacters(in: .whitespaces) != "quit" else { return nil }
             number += 1
-            let script = Script(text, screen: screen)
+            let script = Script(text, screen: screen, secrets: secrets)
             if let error = script.errors.first {
                 report(ScriptError(line: number, error.message))
             } else if let command = script.lines.first?.command {

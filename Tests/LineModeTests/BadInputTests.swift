@@ -172,12 +172,12 @@ struct BadInputTests {
         arguments: [
             (
                 ["--clock", "sundial"],
-                "Error: The value 'sundial' is invalid for '--clock <clock>'. Please provide one of 'virtual', 'dispatch' or 'libevent'."
+                "Error: --clock must be virtual, dispatch or libevent, not 'sundial'"
             ),
             (["--time-scale", "0"], "Error: --time-scale must be a number from 0.0001 to 10000, not 0.0"),
             (
                 ["--locale", "fr"],
-                "Error: The value 'fr' is invalid for '--locale <locale>'. Please provide one of 'en' and 'zh-Hans'."
+                "Error: --locale must be en or zh-Hans, not 'fr'"
             ),
             (["--frobnicate"], "Error: Unknown option '--frobnicate'"),
             (

@@ -11,6 +11,9 @@ struct LinemodeProcess {
     /// The product built beside the test bundle.
     static var executable: URL { builtProduct(named: "linemode") }
 
+    /// Another executable built beside the test bundle.
+    static func product(named name: String) -> URL { builtProduct(named: name) }
+
     /// Runs `linemode arguments…` with `input` on standard input (bytes, so invalid UTF-8 can
     /// be sent); stdin is a pipe, never a terminal.
     static func run(_ arguments: [String], input: Data = Data(), program: URL = executable) throws -> LinemodeProcess {
@@ -54,8 +57,8 @@ struct LinemodeProcess {
     }
 
     /// Runs a script given as text on standard input.
-    static func run(_ arguments: [String], script: String) throws -> LinemodeProcess {
-        try run(arguments, input: Data(script.utf8))
+    static func run(_ arguments: [String], script: String, program: URL = executable) throws -> LinemodeProcess {
+        try run(arguments, input: Data(script.utf8), program: program)
     }
 }
 

@@ -1,16 +1,19 @@
 import Foundation
+import Hourglass
 import HourglassTesting
 import LineMode
+import LineModeSamples
+import SignUp
 import TestSupport
 import Testing
 
 /// linemode on a screen of the app's own (`LoginScreen`, written on the core alone): its
-/// fixtures in `Tests/LoginFixtures/` reproduced on every clock, its names checked by the
+/// fixtures in `Tests/AcmeFixtures/` reproduced on every clock, its names checked by the
 /// reader, its secret masked.
 @Suite("linemode on a screen of the app's own: a login screen with a lock-out")
 struct LoginScreenTests {
     static let directory = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("LoginFixtures")
+        .deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("AcmeFixtures")
 
     static var fixtures: [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []).filter { $0.hasSuffix(".txt") }
@@ -29,7 +32,9 @@ struct LoginScreenTests {
         for name in Self.fixtures {
             let file = Self.directory.appendingPathComponent(name)
             let expected = try String(contentsOf: file, encoding: .utf8)
-            let fixture = try Fixture(text: expected, screens: [LoginScreen.screen])
+            let fixture = try Fixture(
+                text: expected, screens: AppRunnerTests.screens, languages: AppRunnerTests.languages,
+                directory: Self.directory)
             guard clock != .virtual else {
                 // The virtual clock's transcript is the fixture (recorded with HOURGLASS_RECORD=failed).
                 try assertTranscript(try fixture.transcript(clock: .virtual), matchesFile: file)
@@ -73,6 +78,52 @@ struct LoginScreenTests {
                 type password •••••••
                 [   0.000] password: "•••••••"
                 [   0.000] sign-in: [Sign in]
+
+                """)
+    }
+
+    @Test("a unit test drives the screen through its context alone: no script, in French, on the virtual clock")
+    func context() throws {
+        let clock = VirtualClock()
+        let recorder = TranscriptRecorder(clock: clock)
+        let screen = LoginScreen(
+            LineModeScreenContext(
+                clock: clock, language: .french, screenChanged: { recorder.screenChanged($0) },
+                announce: { recorder.announce($0) }))
+        screen.type("ada", into: "user")
+        for _ in 1...LoginScreen.attempts {
+            screen.type("guess", into: "password")
+            screen.tap("sign-in")
+        }
+        clock.advance(by: .seconds(5))
+        #expect(
+            recorder.transcript == """
+                [   0.000] user: "ada"
+                [   0.000] password: ""
+                [   0.000] sign-in: [Se connecter] (disabled)
+                [   0.000] password: "•••••"
+                [   0.000] sign-in: [Se connecter]
+                [   0.000] password: ""
+                [   0.000] sign-in: [Se connecter] (disabled)
+                [   0.000] message: Mot de passe incorrect (1 sur 3)
+                [   0.000] password: "•••••"
+                [   0.000] sign-in: [Se connecter]
+                [   0.000] password: ""
+                [   0.000] sign-in: [Se connecter] (disabled)
+                [   0.000] message: Mot de passe incorrect (2 sur 3)
+                [   0.000] password: "•••••"
+                [   0.000] sign-in: [Se connecter]
+                [   0.000] password: ""
+                [   0.000] sign-in: [Réessayer dans 5 s] (disabled)
+                [   0.000] message: Mot de passe incorrect (3 sur 3)
+                [   1.000] sign-in: [Réessayer dans 4 s] (disabled)
+                [   2.000] sign-in: [Réessayer dans 3 s] (disabled)
+                [   3.000] sign-in: [Réessayer dans 2 s] (disabled)
+                [   4.000] sign-in: [Réessayer dans 1 s] (disabled)
+                [   5.000] sign-in: [Réessayer dans 0 s] (disabled)
+                [   5.000] announce: Vous pouvez vous reconnecter
+                [   5.000] sign-in: [Se connecter] (disabled)
+                [   5.000] message: —
 
                 """)
     }

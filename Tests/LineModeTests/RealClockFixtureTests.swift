@@ -53,7 +53,7 @@ struct RealClockFixtureTests {
     /// Runs fixture `name` on a real clock: identical, or stalled three times (see the suite).
     static func check(_ name: String, clock: ClockChoice, sourceLocation: SourceLocation = #_sourceLocation) throws {
         let expected = try String(contentsOf: FixtureTests.directory.appendingPathComponent(name), encoding: .utf8)
-        let fixture = try Fixture(text: expected)
+        let fixture = try Fixture(text: expected, directory: FixtureTests.directory)
         for _ in 1...3 {
             let actual = try fixture.transcript(clock: clock, timeScale: timeScale)
             if actual == expected { return }

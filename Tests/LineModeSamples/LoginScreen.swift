@@ -1,19 +1,20 @@
 import Hourglass
-import LineMode
+public import LineMode
+import SignUp
 
 /// A screen of an app's own, written on the core alone and driven by linemode: a user name, a
 /// password and a sign-in button that locks for 5 s after three wrong passwords, counting down.
-final class LoginScreen: LineModeScreen, @unchecked Sendable {
+public final class LoginScreen: LineModeScreen, @unchecked Sendable {
     // @unchecked Sendable: every var is used only on the clock's context — linemode types and
     // taps there, and the lock-out countdown's callbacks run there.
-    static let screen = ScriptScreen(
+    public static let screen = ScriptScreen(
         name: "login", fields: [ScriptField("user"), ScriptField("password", isSecret: true)],
         buttons: [ScriptButton("sign-in")]
     ) { LoginScreen($0) }
 
-    static let correctPassword = "open sesame"
-    static let attempts = 3
-    static let lockOut = Duration.seconds(5)
+    public static let correctPassword = "open sesame"
+    public static let attempts = 3
+    public static let lockOut = Duration.seconds(5)
 
     private let context: LineModeScreenContext
     private var user = ""
@@ -23,15 +24,18 @@ final class LoginScreen: LineModeScreen, @unchecked Sendable {
     private var lockedFor: Int64?
     private var countdown: TimerHandle?
 
-    init(_ context: LineModeScreenContext) {
+    private let texts: LoginTexts
+
+    public init(_ context: LineModeScreenContext) {
         self.context = context
+        texts = context.language.identifier == "fr" ? .french : .english
     }
 
-    var lines: [String] {
-        let title = lockedFor.map { "Try again in \($0)s" } ?? "Sign in"
+    public var lines: [String] {
+        let title = lockedFor.map(texts.tryAgainIn) ?? texts.signIn
         let message =
-            if signedIn { ["message: Signed in as \(user)"] } else if failures > 0 {
-                ["message: Wrong password (\(failures) of \(Self.attempts))"]
+            if signedIn { ["message: " + texts.signedIn(user)] } else if failures > 0 {
+                ["message: " + texts.wrongPassword(failures, Self.attempts)]
             } else { [String]() }
         return [
             "user: \"\(user)\"", "password: \"\(String(repeating: "•", count: password.count))\"",
@@ -41,12 +45,12 @@ final class LoginScreen: LineModeScreen, @unchecked Sendable {
 
     private var canSignIn: Bool { lockedFor == nil && !signedIn && !user.isEmpty && !password.isEmpty }
 
-    func type(_ text: String, into field: String) {
+    public func type(_ text: String, into field: String) {
         if field == "user" { user = text } else { password = text }
         changed()
     }
 
-    func tap(_ button: String) {
+    public func tap(_ button: String) {
         guard canSignIn else { return }
         if password == Self.correctPassword {
             (signedIn, failures) = (true, 0)
@@ -66,7 +70,7 @@ final class LoginScreen: LineModeScreen, @unchecked Sendable {
         } onFinish: { [weak self] in
             guard let self else { return }
             (lockedFor, failures, countdown) = (nil, 0, nil)
-            context.announce("You can sign in again")
+            context.announce(texts.canSignInAgain)
             changed()
         }
     }

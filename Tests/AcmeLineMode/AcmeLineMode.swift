@@ -1,0 +1,15 @@
+import LineMode
+import LineModeSamples
+import SignUp
+
+/// An app's own linemode: the sign-up screens and a login screen, in English, Chinese and French.
+@main
+enum AcmeLineMode {
+    static func main() {
+        LineModeTool(
+            name: "acme-linemode",
+            screens: ScriptScreen.builtIn + [LoginScreen.screen],
+            languages: SignUpLanguage.allCases + [.french]
+        ).main()
+    }
+}

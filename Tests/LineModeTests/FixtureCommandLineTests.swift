@@ -1,0 +1,149 @@
+import Foundation
+import LineMode
+import Testing
+
+/// A fixture is a runnable script: `linemode FIXTURE` reads its first line's options and prints
+/// it byte for byte; secrets are masked the same way in fixtures and on the command line, and
+/// a script types a secret it names (`$NAME`) from a secrets file.
+@Suite("linemode FIXTURE prints the fixture; secrets by name")
+struct FixtureCommandLineTests {
+    @Test("every fixture, run by the linemode executable, prints itself byte for byte", arguments: FixtureTests.all)
+    func fixture(name: String) throws {
+        let file = FixtureTests.directory.appendingPathComponent(name)
+        let run = try LinemodeProcess.run([file.path])
+        #expect(run.stderr == "")
+        #expect(run.status == 0)
+        #expect(run.stdout == (try String(contentsOf: file, encoding: .utf8)))
+    }
+
+    @Test("the command line wins over the fixture's first line: --locale en runs a Chinese fixture in English")
+    func commandLineWins() throws {
+        let file = FixtureTests.directory.appendingPathComponent("verification-happy-path.zh-Hans.txt")
+        let run = try LinemodeProcess.run(["--locale", "en", file.path])
+        #expect(run.status == 0)
+        let lines = run.stdout.split(separator: "\n").prefix(9).map(String.init)
+        #expect(
+            lines == [
+                "# linemode --screen verification --locale zh-Hans --region CN",
+                "# The whole flow: a valid number, a code, the 60 s countdown read from its deadline, verified.",
+                "[   0.000] destination: \"\"", "[   0.000] send: [Get code] (disabled)",
+                "[   0.000] code: \"\" (disabled)", "[   0.000] verify: [Verify] (disabled)",
+                "type destination 138 1234 5678", "[   0.000] destination: \"138 1234 5678\"",
+                "[   0.000] send: [Get code]",
+            ])
+    }
+
+    @Test("a secret typed as it is is echoed masked; one named is typed from --secrets and echoed as written")
+    func secrets() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let file = directory.appendingPathComponent("test.secrets")
+        try "# test values\ncommon = Password123\n\nlong =  a long enough passphrase  \n".write(
+            to: file, atomically: true, encoding: .utf8)
+        let script = "type password hunter2\ntype password $common\ntype password $long\nserver code 123456\n"
+        let run = try LinemodeProcess.run(["--screen", "registration", "--secrets", file.path], script: script)
+        #expect(run.status == 0)
+        #expect(run.stderr == "")
+        let echoed = run.stdout.split(separator: "\n").filter { !$0.hasPrefix("[") }.map(String.init)
+        #expect(
+            echoed == ["type password •••••••", "type password $common", "type password $long", "server code ••••••"])
+        #expect(
+            run.stdout.contains("[   0.000] password: \"•••••••••••\" — This password is too common. Choose another\n"))
+        #expect(run.stdout.contains("[   0.000] password: \"••••••••••••••••••••••••\" — Strength: strong\n"))
+        for secret in ["hunter2", "Password123", "passphrase", "123456"] { #expect(!run.stdout.contains(secret)) }
+    }
+
+    @Test(
+        "a secret that cannot be found is an error with its line or file, exit 1, nothing run",
+        arguments: [
+            (
+                ["--secrets", "/nonexistent/x.secrets"], "type code $a\n",
+                "linemode: cannot read the secrets file /nonexistent/x.secrets: No such file or directory; check the path of the secrets file\n"
+            ),
+            (
+                ["--secrets", FixtureTests.directory.appendingPathComponent("fixtures.secrets").path],
+                "show\ntype code $nope\n",
+                "linemode: <stdin>: line 2: no secret named 'nope'; give its value in a secrets file (NAME = VALUE lines) with --secrets FILE, or in a fixture's first line\nlinemode: nothing was run; fix the line above, or pass --keep-going to run the rest\n"
+            ),
+            (
+                [], "server code $a\n",
+                "linemode: <stdin>: line 1: no secret named 'a'; give its value in a secrets file (NAME = VALUE lines) with --secrets FILE, or in a fixture's first line\nlinemode: nothing was run; fix the line above, or pass --keep-going to run the rest\n"
+            ),
+            (
+                ["--secrets", "/dev"], "show\n",
+                "linemode: cannot read the secrets file /dev: it is a directory, not a regular file; check the path of the secrets file\n"
+            ),
+        ])
+    func missing(arguments: [String], script: String, message: String) throws {
+        let run = try LinemodeProcess.run(arguments, script: script)
+        #expect(run.status == 1)
+        #expect(run.stdout == "")
+        #expect(run.stderr == message)
+    }
+
+    @Test("a secrets file's wrong line, a FIFO as secrets file, a fixture's missing one: each said, exit 1")
+    func badFiles() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let bad = directory.appendingPathComponent("bad.secrets")
+        try "ok = 1\nno equals sign\n".write(to: bad, atomically: true, encoding: .utf8)
+        let wrong = try LinemodeProcess.run(["--secrets", bad.path], script: "show\n")
+        #expect(wrong.status == 1)
+        #expect(
+            wrong.stderr
+                == "linemode: cannot read the secrets file \(bad.path): line 2: write a secret as NAME = VALUE (NAME: letters, digits, _ and -), e.g. common = Password123\n"
+        )
+        let fifo = directory.appendingPathComponent("fifo.secrets")
+        #expect(mkfifo(fifo.path, 0o600) == 0)
+        let blocked = try LinemodeProcess.run(["--secrets", fifo.path], script: "show\n")
+        #expect(blocked.status == 1)
+        #expect(
+            blocked.stderr.hasPrefix("linemode: cannot read the secrets file \(fifo.path): it is a FIFO (named pipe)"))
+        let fixture = directory.appendingPathComponent("f.txt")
+        try "# linemode --screen verification --secrets gone.secrets\nshow\n".write(
+            to: fixture, atomically: true, encoding: .utf8)
+        let gone = try LinemodeProcess.run([fixture.path])
+        #expect(gone.status == 1)
+        #expect(
+            gone.stderr
+                == "linemode: \(fixture.path): line 1: cannot read the secrets file gone.secrets: No such file or directory; check the path of the secrets file\n"
+        )
+    }
+
+    @Test("a fixture that types a secret as it is is refused: its transcript would mask it and could not run again")
+    func literalSecretInFixture() {
+        #expect(
+            throws: ScriptError(
+                line: 3,
+                "types a secret as it is, which the transcript masks, so the fixture could not run again; name it instead ($NAME) and give NAME = VALUE in the secrets file its first line names (--secrets FILE)"
+            )
+        ) {
+            try Fixture(
+                text: "# linemode --screen registration\ntype password $x\ntype password hunter2\n",
+                directory: nil)
+        }
+    }
+
+    @Test("ScriptSecrets reads NAME = VALUE lines, comments and blanks; refuses a name twice or a bad name")
+    func secretsFile() throws {
+        let secrets = try ScriptSecrets(text: "# c\n\n a = 1 \nb_2-c=x = y\n")
+        #expect(secrets["a"] == "1")
+        #expect(secrets["b_2-c"] == "x = y")
+        #expect(secrets["c"] == nil)
+        #expect(throws: ScriptError(line: 2, "the secret 'a' is given twice")) {
+            try ScriptSecrets(text: "a = 1\na = 2")
+        }
+        #expect(
+            throws: ScriptError(
+                line: 1, "write a secret as NAME = VALUE (NAME: letters, digits, _ and -), e.g. common = Password123")
+        ) {
+            try ScriptSecrets(text: "9lives = 1")
+        }
+    }
+
+    static func temporaryDirectory() throws -> URL {
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("secrets-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
+        return directory
+    }
+}
