@@ -70,7 +70,8 @@ public enum LineModeMain: Sendable {
         if source == "-" && isatty(STDIN_FILENO) == 1 {
             try LiveRunner.run(
                 options: options, prompt: { streams.error("> ", newline: false) }, readLine: StandardStreams.readLine,
-                write: { streams.output($0) }, report: { streams.error("\(tool.name): \($0)") }, storeProblem: storeProblem)
+                write: { streams.output($0) }, report: { streams.error("\(tool.name): \($0)") },
+                storeProblem: storeProblem)
             return LineModeExit.success
         }
         let data: Data

@@ -65,7 +65,8 @@ final class StandardStreams: @unchecked Sendable {
         lock.unlock()
         guard let failure else { return }
         error(
-            "\(programName): cannot write the transcript to standard output: \(String(cString: strerror(failure))); stopped")
+            "\(programName): cannot write the transcript to standard output: \(String(cString: strerror(failure))); stopped"
+        )
         _exit(LineModeExit.outputFailed)
     }
 
