@@ -18,7 +18,8 @@ public struct Fixture: Sendable {
     public let usesStateDirectory: Bool
 
     /// Reads a fixture's text. Its `--screen` is one of `screens` and its `--locale` one of
-    /// `languages` (by default the built-in ones); its `--secrets` file is found in `directory`
+    /// `languages` (by default the built-in ones; without them, the first of each, as
+    /// ``LineModeTool`` does); its `--secrets` file is found in `directory`
     /// (the fixture's own; the current directory when nil).
     /// - Throws: ``ScriptError`` when the first line does not name its options, when the
     ///   secrets file cannot be read, or when a line types a secret as it is: the transcript
@@ -28,9 +29,12 @@ public struct Fixture: Sendable {
         languages: [SignUpLanguage] = SignUpLanguage.allCases, directory: URL? = nil
     ) throws(ScriptError) {
         self.text = text
-        let firstLine = text.prefix { $0 != "\n" }
-        let header = try FixtureHeader(firstLine, screens: screens, languages: languages)
-        var options = header.applied(to: LineModeOptions())
+        let firstLine = FixtureHeader.firstLine(of: Data(text.utf8)) ?? ""
+        let header = try FixtureHeader(firstLine[...], screens: screens, languages: languages)
+        var defaults = LineModeOptions()
+        if let screen = screens.first { defaults.screen = screen }
+        if let language = languages.first { defaults.language = language }
+        var options = header.applied(to: defaults)
         if let file = header.secretsFile {
             options.secrets = try ScriptSource.secrets(
                 in: URL(fileURLWithPath: file, relativeTo: directory), named: file)
@@ -38,13 +42,19 @@ public struct Fixture: Sendable {
         self.options = options
         usesStateDirectory = header.usesStateDirectory
         script = Script(text, screen: options.screen, secrets: options.secrets)
-        if let line = script.lines.first(where: { $0.command != nil && LineModeSession.masked($0) != $0.text }) {
-            throw ScriptError(
-                line: line.number,
-                "types a secret as it is, which the transcript masks, so the fixture could not run again; "
-                    + "name it instead ($NAME) and give NAME = VALUE in the secrets file its first line names (--secrets FILE)"
-            )
-        }
+        if let error = Self.literalSecret(in: script) { throw error }
+    }
+
+    /// The first line of `script` that types a secret as it is: its transcript masks the
+    /// secret, so a fixture holding it could not run again.
+    static func literalSecret(in script: Script) -> ScriptError? {
+        guard let line = script.lines.first(where: { $0.command != nil && LineModeSession.masked($0) != $0.text })
+        else { return nil }
+        return ScriptError(
+            line: line.number,
+            "types a secret as it is, which the transcript masks, so the fixture could not run again; "
+                + "name it instead ($NAME) and give NAME = VALUE in the secrets file its first line names (--secrets FILE)"
+        )
     }
 
     /// Whether the file holds output lines at all (a new fixture has only its script).

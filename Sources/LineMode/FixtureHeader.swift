@@ -1,3 +1,4 @@
+import Foundation
 import SignUp
 
 /// The first line of a fixture, which names the options it runs with:
@@ -19,60 +20,110 @@ struct FixtureHeader: Sendable, Equatable {
     /// What a header starts with.
     static let prefix = "# linemode"
 
-    /// Whether `line` is a header: `# linemode`, alone or followed by a space and options.
+    /// Whether `line` is a header: `# linemode` alone, or followed by white space and an
+    /// option (`--…`). A comment such as `# linemode demo: the happy path` is none.
     static func isHeader(_ line: Substring) -> Bool {
-        line == prefix || line.hasPrefix(prefix + " ")
+        guard line.hasPrefix(prefix) else { return false }
+        let rest = line.dropFirst(prefix.count)
+        guard let first = rest.first else { return true }
+        return (first == " " || first == "\t") && Self.words(rest).first?.hasPrefix("--") == true
     }
 
-    /// Reads a header line; `screens` and `languages` are those `--screen` and `--locale` may name.
-    /// - Throws: ``ScriptError`` on line 1 when it is no header, or an option is unknown or wrong.
-    init(_ line: Substring, screens: [ScriptScreen], languages: [SignUpLanguage]) throws(ScriptError) {
+    /// Reads a header line; `screens` and `languages` are those `--screen` and `--locale` may
+    /// name. The options in `skipping` (given on the command line, which wins) are not checked.
+    /// - Throws: ``ScriptError`` on line 1 when it is no header, or an option is unknown, wrong,
+    ///   given twice or without its value.
+    init(
+        _ line: Substring, screens: [ScriptScreen], languages: [SignUpLanguage], skipping: Set<String> = []
+    ) throws(ScriptError) {
         guard Self.isHeader(line) else {
             throw ScriptError(
                 line: 1, "a fixture starts with its options, e.g. '# linemode --screen verification --locale en'")
         }
-        let words = line.dropFirst(Self.prefix.count).split(separator: " ").map(String.init)
+        let words = Self.words(line.dropFirst(Self.prefix.count))
+        var seen: Set<String> = []
         var index = 0
         while index < words.count {
-            let value = index + 1 < words.count ? words[index + 1] : ""
-            switch words[index] {
-            case "--screen":
-                guard let screen = ScriptScreen.named(value, among: screens) else {
-                    throw ScriptError(
-                        line: 1, "unknown screen '\(value)'; this linemode has \(Self.list(screens.map(\.name)))")
-                }
-                self.screen = screen
-            case "--locale":
-                guard let language = languages.first(where: { $0.identifier == value }) else {
-                    throw ScriptError(
-                        line: 1,
-                        "unknown locale '\(value)'; this linemode has \(Self.list(languages.map(\.identifier)))")
-                }
-                self.language = language
-            case "--region":
-                guard let region = PhoneRegion(value) else {
-                    throw ScriptError(
-                        line: 1, "unknown region '\(value)'; give an ISO 3166-1 code such as US, GB or CN")
-                }
-                self.region = region
-            case "--state-dir":
-                guard value == "temporary" else {
-                    throw ScriptError(line: 1, "a fixture's state directory is '--state-dir temporary', not '\(value)'")
-                }
-                usesStateDirectory = true
-            case "--secrets":
-                guard !value.isEmpty, !value.hasPrefix("--") else {
-                    throw ScriptError(line: 1, "'--secrets' names a secrets file, e.g. --secrets fixtures.secrets")
-                }
-                secretsFile = value
-            default:
+            let option = words[index]
+            guard Self.options.contains(option) else {
                 throw ScriptError(
                     line: 1,
-                    "a fixture header takes --screen, --locale, --region, --state-dir and --secrets, not '\(words[index])'"
+                    "a fixture header takes --screen, --locale, --region, --state-dir and --secrets, not \(ScriptParser.quoted(option))"
                 )
             }
+            guard seen.insert(option).inserted else { throw ScriptError(line: 1, "'\(option)' is given twice") }
+            guard index + 1 < words.count, !words[index + 1].hasPrefix("--") else {
+                throw ScriptError(line: 1, "'\(option)' needs a value, e.g. \(Self.example(of: option))")
+            }
+            let value = words[index + 1]
             index += 2
+            if skipping.contains(option) { continue }
+            try read(option, value, screens: screens, languages: languages)
         }
+    }
+
+    /// The header's options.
+    static let options = ["--screen", "--locale", "--region", "--state-dir", "--secrets"]
+
+    private static func example(of option: String) -> String {
+        switch option {
+        case "--screen": "--screen verification"
+        case "--locale": "--locale en"
+        case "--region": "--region US"
+        case "--state-dir": "--state-dir temporary"
+        default: "--secrets fixtures.secrets"
+        }
+    }
+
+    private mutating func read(
+        _ option: String, _ value: String, screens: [ScriptScreen], languages: [SignUpLanguage]
+    ) throws(ScriptError) {
+        switch option {
+        case "--screen":
+            guard let screen = ScriptScreen.named(value, among: screens) else {
+                throw ScriptError(
+                    line: 1,
+                    "unknown screen \(ScriptParser.quoted(value)); the screens are \(Self.list(screens.map(\.name)))")
+            }
+            self.screen = screen
+        case "--locale":
+            guard let language = languages.first(where: { $0.identifier == value }) else {
+                throw ScriptError(
+                    line: 1,
+                    "unknown locale \(ScriptParser.quoted(value)); the languages are \(Self.list(languages.map(\.identifier)))"
+                )
+            }
+            self.language = language
+        case "--region":
+            guard let region = PhoneRegion(value) else {
+                throw ScriptError(
+                    line: 1,
+                    "unknown region \(ScriptParser.quoted(value)); give an ISO 3166-1 code such as US, GB or CN")
+            }
+            self.region = region
+        case "--state-dir":
+            guard value == "temporary" else {
+                throw ScriptError(
+                    line: 1, "a fixture's state directory is '--state-dir temporary', not \(ScriptParser.quoted(value))"
+                )
+            }
+            usesStateDirectory = true
+        default:
+            secretsFile = value
+        }
+    }
+
+    /// The words of the text after the prefix, split at spaces and tabs.
+    private static func words(_ text: Substring) -> [String] {
+        text.split { $0 == " " || $0 == "\t" }.map(String.init)
+    }
+
+    /// The first line of `data` (a byte-order mark and the CR of a CRLF aside), if it is UTF-8.
+    static func firstLine(of data: Data) -> String? {
+        var bytes = data.prefix { $0 != UInt8(ascii: "\n") }
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
+        return String(data: Data(bytes), encoding: .utf8)
     }
 
     /// The options the header names, over `options`.

@@ -13,7 +13,7 @@ struct LineModeCommand: ParsableCommand {
     static var configuration: CommandConfiguration {
         CommandConfiguration(
             commandName: tool.name,
-            abstract: "Drives a sign-up screen from a script and prints what it shows, line by line.",
+            abstract: "Drives a screen from a script and prints what it shows, line by line.",
             discussion: """
                 Reads the script from FILE, or from standard input. After each command it prints \
                 the screen lines that changed, stamped with the clock time in seconds; `show` prints \
@@ -41,15 +41,15 @@ struct LineModeCommand: ParsableCommand {
                      (libevent or GCD cannot get the file descriptors it needs)
                   2  the command line is wrong
                   3  standard output or standard error could not be written (closed, full,
-                     a broken pipe); when it is standard output, linemode stops at once,
-                     after saying why on standard error. This code wins over the others.
+                     a broken pipe); when it is standard output, it stops at once, after
+                     saying why on standard error. This code wins over the others.
                   4  the cooldown could not be saved in, or read from, --state-dir (the
                      screen and standard error say why; the panel's messages in live
                      mode); the script still ran
 
-                A signal (Ctrl-C's SIGINT, SIGTERM) ends linemode at once, as the signal's default \
+                A signal (Ctrl-C's SIGINT, SIGTERM) ends \(tool.name) at once, as the signal's default \
                 does: the shell reports 128 plus its number (130, 143). A save of the cooldown is \
-                never left torn by it.
+                never left torn by it, and a fixture's temporary state directory is removed.
                 """,
             version: HourglassVersion.current)
     }

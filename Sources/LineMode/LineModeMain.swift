@@ -92,8 +92,12 @@ public enum LineModeMain: Sendable {
             return LineModeExit.scriptFailed
         }
         let options = prepared.options
-        defer { if let directory = prepared.temporaryDirectory { try? FileManager.default.removeItem(at: directory) } }
+        defer { prepared.temporaryDirectory?.remove() }
         let script = Script(data: data, screen: options.screen, secrets: options.secrets)
+        if prepared.isFixture, let error = Fixture.literalSecret(in: script) {
+            streams.error("\(tool.name): \(name): \(error)")
+            return LineModeExit.scriptFailed
+        }
         for error in script.errors { streams.error("\(tool.name): \(name): \(error)") }
         if !script.errors.isEmpty && !options.keepGoing {
             streams.error(

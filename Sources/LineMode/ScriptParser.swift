@@ -4,14 +4,17 @@ import SignUp
 public enum ScriptParser: Sendable {
     /// Every command, in one place (shown by `linemode --help`).
     public static let reference = """
-        type FIELD TEXT     type into a field (replaces its text); FIELD: destination
-                            (or account), code, password, confirm; `type code sent`
+        type FIELD TEXT     type into a field (replaces its text); FIELD: one of the
+                            screen's, on the sign-up screens destination (or
+                            account), code, password, confirm; `type code sent`
                             types the code the server just sent; a secret (code,
                             password, confirm) is echoed masked, but `type password
-                            $NAME` types the secret NAME from the --secrets file
-                            (NAME = VALUE lines) and is echoed as it is written
+                            $NAME` types the secret NAME from the secrets file
+                            (--secrets, or a fixture's first line) and is echoed as
+                            it is written
         clear FIELD         empty a field
-        tap BUTTON          tap send, verify, submit, or terms (the checkbox)
+        tap BUTTON          tap one of the screen's buttons: on the sign-up screens
+                            send, verify, submit, or terms (the checkbox)
         wait DURATION       let time pass: 300ms, 2s, 1.5s, 1m30s, 15m, 1h (up to 24h)
         suspend DURATION    the app is suspended: nothing runs, then each due timer
                             once, late
@@ -25,7 +28,8 @@ public enum ScriptParser: Sendable {
                             make the next code request, check or registration fail
         server resend-after DURATION|none
                             the server's own cooldown after a send
-        server code DIGITS  the next code the server sends (or $NAME, as for type)
+        server code DIGITS  the next code the server sends, echoed masked (or $NAME,
+                            as for type)
         server account DESTINATION
                             an account that exists already
         wall +DURATION|-DURATION

@@ -5,14 +5,17 @@ import SignUp
 /// every command) shows none.
 ///
 /// In a secret field (`code`, `password`, `confirm`, or a custom screen's secret field) and in
-/// `server code`, a text that is `$` and a name — letters, digits, `_` and `-` — stands for the
-/// secret of that name: `type password $common` types it, and the transcript echoes the line
-/// as written. A secret written as it is (`type password hunter2`) is typed too, and echoed
+/// `server code`, a text that is `$` and a name — ASCII letters, digits, `_` and `-`, starting
+/// with a letter or `_` — stands for the secret of that name: `type password $common` types
+/// it, and the transcript echoes the line as written. Any other text starting with `$` there is
+/// an error (a secret that starts with `$` goes in the secrets file). A secret written as it is (`type password hunter2`) is typed too, and echoed
 /// masked (`type password •••••••`).
 ///
-/// The values come from a secrets file, one `name = value` a line (`#` starts a comment line;
-/// the value is the rest of the line, its outer spaces trimmed), given with `--secrets FILE`
-/// or in a fixture's first line. A fixture gives every secret by name: one typed as it is
+/// The values come from a secrets file of at most 64 KiB, one `name = value` a line (`#` starts
+/// a comment line; the value is the rest of the line, its outer spaces trimmed; LF or CRLF
+/// line endings), given with `--secrets FILE` (relative to the current directory) or in a
+/// fixture's first line (relative to the fixture's directory; for a script on standard input,
+/// the current directory). A fixture gives every secret by name: one typed as it is
 /// would be masked in the file and could not run again.
 public struct ScriptSecrets: Sendable, Equatable {
     private var values: [String: String]
@@ -27,15 +30,16 @@ public struct ScriptSecrets: Sendable, Equatable {
     ///   secret twice.
     public init(text: String) throws(ScriptError) {
         values = [:]
-        for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
+        // Lines end with LF or CRLF (one `Character` in Swift); a byte-order mark is skipped.
+        let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...]
+        let lines = body.split(omittingEmptySubsequences: false) { $0 == "\n" || $0 == "\r\n" }
+        for (index, line) in lines.enumerated() {
             let content = line.trimmingCharacters(in: .whitespaces)
             if content.isEmpty || content.hasPrefix("#") { continue }
             guard let equals = content.firstIndex(of: "="),
                 case let name = content[..<equals].trimmingCharacters(in: .whitespaces), Self.isName(name)
             else {
-                throw ScriptError(
-                    line: index + 1,
-                    "write a secret as NAME = VALUE (NAME: letters, digits, _ and -), e.g. common = Password123")
+                throw ScriptError(line: index + 1, Self.nameRule)
             }
             guard values[name] == nil else { throw ScriptError(line: index + 1, "the secret '\(name)' is given twice") }
             values[name] = content[content.index(after: equals)...].trimmingCharacters(in: .whitespaces)
@@ -45,12 +49,16 @@ public struct ScriptSecrets: Sendable, Equatable {
     /// The value of the secret named `name`, if given.
     public subscript(name: String) -> String? { values[name] }
 
+    /// How a secrets file's line is written.
+    static let nameRule =
+        "write a secret as NAME = VALUE, NAME of ASCII letters, digits, _ and -, starting with a letter or _; "
+        + "e.g. common = Password123"
+
     /// The name a secret's text refers to (`$common` → `common`), or nil when the text is the
-    /// secret itself.
+    /// secret itself (it does not start with `$`).
     static func reference(in text: String) -> String? {
         guard text.first == "$" else { return nil }
-        let name = String(text.dropFirst())
-        return isName(name) ? name : nil
+        return String(text.dropFirst())
     }
 
     /// Letters, digits, `_` and `-` (ASCII), at least one, starting with a letter or `_`.
@@ -65,6 +73,12 @@ public struct ScriptSecrets: Sendable, Equatable {
     /// - Throws: ``ScriptError`` on `line` when no secret has that name.
     func resolve(_ text: String, line: Int) throws(ScriptError) -> String {
         guard let name = Self.reference(in: text) else { return text }
+        guard Self.isName(name) else {
+            throw ScriptError(
+                line: line,
+                "\(ScriptParser.quoted(text)) is no secret's name: after $ comes a NAME of ASCII letters, digits, _ and -, "
+                    + "starting with a letter or _ (a secret that starts with $ goes in the secrets file)")
+        }
         guard let value = values[name] else {
             throw ScriptError(
                 line: line,
@@ -74,10 +88,18 @@ public struct ScriptSecrets: Sendable, Equatable {
         return value
     }
 
-    /// The secrets file at `url`, or why it cannot be read (a regular file of at most 64 KiB).
+    /// The largest secrets file read, in bytes.
+    static let largestFile = 65_536
+
+    /// The secrets file at `url`, or why it cannot be read (a regular file of at most
+    /// ``largestFile`` bytes).
     static func read(_ url: URL) -> Result<ScriptSecrets, ReadFailure> {
         let data: Data
-        do { data = try RegularFile.read(url.path, limit: 65_536) } catch {
+        do { data = try RegularFile.read(url.path, limit: largestFile) } catch {
+            if case .tooLarge = error {
+                return .failure(
+                    ReadFailure(reason: error.reason, hint: "a secrets file is at most \(largestFile) bytes"))
+            }
             return .failure(ReadFailure(reason: error.reason, hint: "check the path of the secrets file"))
         }
         guard let text = String(data: data, encoding: .utf8) else {

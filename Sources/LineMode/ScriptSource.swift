@@ -7,12 +7,27 @@ import SignUp
 enum ScriptSource {
     /// What the command line gave itself, which a fixture's first line does not change.
     struct Given: Sendable {
+        /// Whether `--screen` was given.
         var screen = false
+        /// Whether `--locale` was given.
         var language = false
+        /// Whether `--region` was given.
         var region = false
+        /// Whether `--state-dir` was given.
         var stateDirectory = false
         /// `--secrets FILE`, relative to the current directory.
         var secretsFile: String?
+
+        /// The header options these stand for, which a header's values do not change.
+        var options: Set<String> {
+            var options: Set<String> = []
+            if screen { options.insert("--screen") }
+            if language { options.insert("--locale") }
+            if region { options.insert("--region") }
+            if stateDirectory { options.insert("--state-dir") }
+            if secretsFile != nil { options.insert("--secrets") }
+            return options
+        }
 
         /// Nothing: a fixture's first line names every option it has.
         static let nothing = Given()
@@ -21,8 +36,12 @@ enum ScriptSource {
     /// The options to run a script with, and the temporary state directory to remove after
     /// the run (a fixture's `--state-dir temporary`).
     struct Prepared {
+        /// The options, the header's applied.
         var options: LineModeOptions
-        var temporaryDirectory: URL?
+        /// The header's `--state-dir temporary`, to remove when the run ends.
+        var temporaryDirectory: TemporaryStateDirectory?
+        /// Whether the script starts with a fixture's header.
+        var isFixture = false
     }
 
     /// `options` with what the first line of `data` names, when it is a fixture's, applied where
@@ -34,15 +53,16 @@ enum ScriptSource {
         _ data: Data, directory: URL?, options: LineModeOptions, given: Given, tool: LineModeTool
     ) throws(ScriptError) -> Prepared {
         var prepared = Prepared(options: options)
-        guard let line = firstLine(of: data), FixtureHeader.isHeader(line[...]) else { return prepared }
-        let header = try FixtureHeader(line[...], screens: tool.screens, languages: tool.languages)
+        guard let line = FixtureHeader.firstLine(of: data), FixtureHeader.isHeader(line[...]) else { return prepared }
+        prepared.isFixture = true
+        let header = try FixtureHeader(
+            line[...], screens: tool.screens, languages: tool.languages, skipping: given.options)
         if !given.screen, let screen = header.screen { prepared.options.screen = screen }
         if !given.language, let language = header.language { prepared.options.language = language }
         if !given.region, let region = header.region { prepared.options.region = region }
         if !given.stateDirectory && header.usesStateDirectory {
-            let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-                "linemode-state-\(UUID().uuidString)", isDirectory: true)
-            (prepared.options.stateDirectory, prepared.temporaryDirectory) = (temporary, temporary)
+            let temporary = TemporaryStateDirectory()
+            (prepared.options.stateDirectory, prepared.temporaryDirectory) = (temporary.url, temporary)
         }
         if given.secretsFile == nil, let file = header.secretsFile {
             prepared.options.secrets = try secrets(in: URL(fileURLWithPath: file, relativeTo: directory), named: file)
@@ -59,13 +79,5 @@ enum ScriptSource {
         case .failure(let failure):
             throw ScriptError(line: line, "cannot read the secrets file \(ScriptParser.escaped(name)): \(failure)")
         }
-    }
-
-    /// The first line of `data` (a byte-order mark and a CR before its LF aside), if it is UTF-8.
-    private static func firstLine(of data: Data) -> String? {
-        var bytes = data.prefix { $0 != UInt8(ascii: "\n") }
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
-        if bytes.last == UInt8(ascii: "\r") { bytes = bytes.dropLast() }
-        return String(data: Data(bytes), encoding: .utf8)
     }
 }

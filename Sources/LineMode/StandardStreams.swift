@@ -15,11 +15,17 @@ final class StandardStreams: @unchecked Sendable {
     private var errorClosed = false
     private var errorFailure: Int32?
     private var name = "linemode"
+    private var exitActions: [@Sendable () -> Void] = []
 
     /// The name messages start with: the runner's (``LineModeTool/name``).
     var programName: String {
         get { lock.withLock { name } }
         set { lock.withLock { name = newValue } }
+    }
+
+    /// Runs `action` before the process exits early because standard output failed.
+    func beforeExit(_ action: @escaping @Sendable () -> Void) {
+        lock.withLock { exitActions.append(action) }
     }
 
     /// The process's streams.
@@ -67,6 +73,7 @@ final class StandardStreams: @unchecked Sendable {
         error(
             "\(programName): cannot write the transcript to standard output: \(String(cString: strerror(failure))); stopped"
         )
+        for action in lock.withLock({ exitActions }) { action() }
         _exit(LineModeExit.outputFailed)
     }
 

@@ -7,13 +7,17 @@ import SignUp
 public final class LoginScreen: LineModeScreen, @unchecked Sendable {
     // @unchecked Sendable: every var is used only on the clock's context — linemode types and
     // taps there, and the lock-out countdown's callbacks run there.
+    /// The screen as linemode knows it: `login`, its fields and its button.
     public static let screen = ScriptScreen(
         name: "login", fields: [ScriptField("user"), ScriptField("password", isSecret: true)],
         buttons: [ScriptButton("sign-in")]
     ) { LoginScreen($0) }
 
+    /// The one password that signs in.
     public static let correctPassword = "open sesame"
+    /// Wrong passwords before sign-in locks.
     public static let attempts = 3
+    /// How long sign-in stays locked.
     public static let lockOut = Duration.seconds(5)
 
     private let context: LineModeScreenContext
@@ -26,11 +30,13 @@ public final class LoginScreen: LineModeScreen, @unchecked Sendable {
 
     private let texts: LoginTexts
 
+    /// The screen on `context`'s clock, in its language (French or English).
     public init(_ context: LineModeScreenContext) {
         self.context = context
         texts = context.language.identifier == "fr" ? .french : .english
     }
 
+    /// The whole screen, one line a control.
     public var lines: [String] {
         let title = lockedFor.map(texts.tryAgainIn) ?? texts.signIn
         let message =
@@ -45,11 +51,13 @@ public final class LoginScreen: LineModeScreen, @unchecked Sendable {
 
     private var canSignIn: Bool { lockedFor == nil && !signedIn && !user.isEmpty && !password.isEmpty }
 
+    /// Replaces the user name or the password.
     public func type(_ text: String, into field: String) {
         if field == "user" { user = text } else { password = text }
         changed()
     }
 
+    /// Signs in, or counts a wrong password.
     public func tap(_ button: String) {
         guard canSignIn else { return }
         if password == Self.correctPassword {

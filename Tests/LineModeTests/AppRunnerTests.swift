@@ -77,7 +77,7 @@ struct AppRunnerTests {
         let run = try LinemodeProcess.run([file.path])
         #expect(run.status == 1)
         #expect(run.stdout == "")
-        #expect(run.stderr == "linemode: \(file.path): line 1: unknown locale 'fr'; this linemode has en or zh-Hans\n")
+        #expect(run.stderr == "linemode: \(file.path): line 1: unknown locale 'fr'; the languages are en or zh-Hans\n")
     }
 
     @Test("a runner with no screen, or two languages of one tag, is told so")

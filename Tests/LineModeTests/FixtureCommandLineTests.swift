@@ -91,7 +91,7 @@ struct FixtureCommandLineTests {
         #expect(wrong.status == 1)
         #expect(
             wrong.stderr
-                == "linemode: cannot read the secrets file \(bad.path): line 2: write a secret as NAME = VALUE (NAME: letters, digits, _ and -), e.g. common = Password123\n"
+                == "linemode: cannot read the secrets file \(bad.path): line 2: write a secret as NAME = VALUE, NAME of ASCII letters, digits, _ and -, starting with a letter or _; e.g. common = Password123\n"
         )
         let fifo = directory.appendingPathComponent("fifo.secrets")
         #expect(mkfifo(fifo.path, 0o600) == 0)
@@ -135,9 +135,126 @@ struct FixtureCommandLineTests {
         }
         #expect(
             throws: ScriptError(
-                line: 1, "write a secret as NAME = VALUE (NAME: letters, digits, _ and -), e.g. common = Password123")
+                line: 1,
+                "write a secret as NAME = VALUE, NAME of ASCII letters, digits, _ and -, starting with a letter or _; e.g. common = Password123"
+            )
         ) {
             try ScriptSecrets(text: "9lives = 1")
+        }
+    }
+
+    @Test("a secrets file with CRLF line endings and a byte-order mark reads as with LF")
+    func crlfSecrets() throws {
+        let secrets = try ScriptSecrets(text: "\u{FEFF}# test values\r\ncommon = Password123\r\nother = x\r\n")
+        #expect(secrets["common"] == "Password123")
+        #expect(secrets["other"] == "x")
+    }
+
+    @Test("a text after $ that is no name is an error, not a secret typed as it is")
+    func badReference() {
+        let script = Script(
+            "type password $common.\ntype password $\nserver code $1st\n", screen: .registration,
+            secrets: ScriptSecrets(["common": "x"]))
+        let rule =
+            "is no secret's name: after $ comes a NAME of ASCII letters, digits, _ and -, starting with a letter or _ "
+            + "(a secret that starts with $ goes in the secrets file)"
+        #expect(
+            script.errors == [
+                ScriptError(line: 1, "'$common.' " + rule), ScriptError(line: 2, "'$' " + rule),
+                ScriptError(line: 3, "'$1st' " + rule),
+            ])
+    }
+
+    @Test(
+        "a first line that only looks like a header is a comment; a header's wrong option is said exactly",
+        arguments: [
+            ("# linemode demo: the happy path\nshow\n", 0, ""),
+            (
+                "# linemode\t--screen registration\ntype password $x\n", 1,
+                "linemode: <stdin>: line 2: no secret named 'x'; give its value in a secrets file (NAME = VALUE lines) with --secrets FILE, or in a fixture's first line\nlinemode: nothing was run; fix the line above, or pass --keep-going to run the rest\n"
+            ),
+            (
+                "# linemode --screen registration --screen verification\nshow\n", 1,
+                "linemode: <stdin>: line 1: '--screen' is given twice\n"
+            ),
+            (
+                "# linemode --screen\nshow\n", 1,
+                "linemode: <stdin>: line 1: '--screen' needs a value, e.g. --screen verification\n"
+            ),
+            (
+                "# linemode --screen \u{1B}[31mred\nshow\n", 1,
+                "linemode: <stdin>: line 1: unknown screen '\\u{1B}[31mred'; the screens are verification or registration\n"
+            ),
+            (
+                "# linemode --screen registration\ntype password hunter2\n", 1,
+                "linemode: <stdin>: line 2: types a secret as it is, which the transcript masks, so the fixture could not run again; name it instead ($NAME) and give NAME = VALUE in the secrets file its first line names (--secrets FILE)\n"
+            ),
+        ])
+    func headers(script: String, status: Int32, message: String) throws {
+        let run = try LinemodeProcess.run([], script: script)
+        #expect(run.stderr == message)
+        #expect(run.status == status)
+    }
+
+    @Test("an option given on the command line is not read from the header, which may not even know it")
+    func commandLineSkipsHeader() throws {
+        let file = LoginScreenTests.directory.appendingPathComponent("lock-out.fr.txt")
+        let run = try LinemodeProcess.run(["--screen", "verification", "--locale", "en", file.path])
+        #expect(run.stderr.hasPrefix("linemode: \(file.path): line 6: unknown field 'user' on the verification screen"))
+        #expect(run.status == 1)
+    }
+
+    @Test("a fixture's temporary state directory is removed when SIGTERM ends the run, and when standard output fails")
+    func temporaryDirectoryRemoved() throws {
+        let directory = try Self.temporaryDirectory()
+        defer { try? FileManager.default.removeItem(at: directory) }
+        let fixture = directory.appendingPathComponent("long.txt")
+        try "# linemode --state-dir temporary\ntype destination +1 202 555 0100\ntap send\nwait 1s\nwait 24h\n".write(
+            to: fixture, atomically: true, encoding: .utf8)
+        let process = Process()
+        process.executableURL = LinemodeProcess.executable
+        process.arguments = ["--clock", "dispatch", fixture.path]
+        process.environment = ProcessInfo.processInfo.environment.merging(["TMPDIR": directory.path]) { $1 }
+        process.standardOutput = FileHandle.nullDevice
+        try process.run()
+        let deadline = Date().addingTimeInterval(60)
+        while Self.stateFiles(in: directory) != ["cooldown.json"] && Date() < deadline { usleep(20_000) }
+        #expect(Self.stateFiles(in: directory) == ["cooldown.json"])
+        process.terminate()
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal)
+        #expect(process.terminationStatus == SIGTERM)
+        #expect(Self.stateFiles(in: directory) == [])
+        #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["long.txt"])
+
+        // Standard output's reader goes away once the cooldown is saved: the next line fails.
+        let reader = Process()
+        reader.executableURL = LinemodeProcess.executable
+        reader.arguments = ["--clock", "dispatch", fixture.path]
+        reader.environment = process.environment
+        let output = Pipe()
+        (reader.standardOutput, reader.standardError) = (output, FileHandle.nullDevice)
+        try reader.run()
+        var seen = Data()
+        while !String(decoding: seen, as: UTF8.self).contains("message: Code sent to") {
+            let chunk = output.fileHandleForReading.availableData
+            guard !chunk.isEmpty else { break }
+            seen.append(chunk)
+        }
+        let saved = Date().addingTimeInterval(60)
+        while Self.stateFiles(in: directory) != ["cooldown.json"] && Date() < saved { usleep(20_000) }
+        #expect(Self.stateFiles(in: directory) == ["cooldown.json"])
+        try output.fileHandleForReading.close()
+        reader.waitUntilExit()
+        #expect(reader.terminationStatus == 3)
+        #expect(Self.stateFiles(in: directory) == [])
+    }
+
+    /// What the `linemode-state-*` directories in `directory` hold.
+    static func stateFiles(in directory: URL) -> [String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: directory.path)) ?? []
+        return names.filter { $0.hasPrefix("linemode-state-") }.flatMap {
+            (try? FileManager.default.contentsOfDirectory(atPath: directory.appendingPathComponent($0).path)) ?? []
         }
     }
 

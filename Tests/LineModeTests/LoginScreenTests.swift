@@ -26,10 +26,14 @@ struct LoginScreenTests {
     static let clocks: [ClockChoice] = [.virtual, .dispatch]
     #endif
 
-    @Test("each login fixture is reproduced byte for byte", arguments: clocks)
+    @Test(
+        "each fixture of the app's runner is reproduced byte for byte (on the real clocks: the English lock-out)",
+        arguments: clocks)
     func fixtures(clock: ClockChoice) async throws {
-        #expect(Self.fixtures.count >= 1)
-        for name in Self.fixtures {
+        #expect(Self.fixtures == ["lock-out.fr.txt", "lock-out.txt", "verification.fr.txt"])
+        // The real clocks run one: the others add languages, not timing, and each real run is
+        // exposed to a stalled machine.
+        for name in clock == .virtual ? Self.fixtures : ["lock-out.txt"] {
             let file = Self.directory.appendingPathComponent(name)
             let expected = try String(contentsOf: file, encoding: .utf8)
             let fixture = try Fixture(

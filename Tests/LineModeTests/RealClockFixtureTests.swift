@@ -105,7 +105,7 @@ struct RealClockFixtureTests {
         )
     }
 
-    @Test("the executable on libevent prints the fixture with its secrets masked")
+    @Test("the executable on libevent prints the fixture, which names its secrets, as it is")
     func executableMasksSecrets() async throws {
         let path = FixtureTests.directory.appendingPathComponent("registration-happy-path.en.txt").path
         let run = try await LinemodeProcess.runOffPool([
@@ -113,11 +113,8 @@ struct RealClockFixtureTests {
         ])
         #expect(run.status == 0)
         let fixture = try String(contentsOfFile: path, encoding: .utf8)
-        let expected = fixture.replacingOccurrences(
-            of: "type password correct horse battery", with: "type password •••••••••••••••••••••"
-        )
-        .replacingOccurrences(of: "type confirm correct horse battery", with: "type confirm •••••••••••••••••••••")
-        #expect(run.stdout == expected)
+        #expect(fixture.contains("type password $new-password\n"))
+        #expect(run.stdout == fixture)
         #expect(!run.stdout.contains("horse"))
     }
 }
