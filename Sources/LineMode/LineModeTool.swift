@@ -38,8 +38,10 @@ public struct LineModeTool: Sendable {
     /// the script or the live session it asks for, and exits with one of ``LineModeExit``'s
     /// codes, as `linemode --help` lists them.
     ///
-    /// A runner given no screen or no language, or two of the same name, exits with
-    /// ``LineModeExit/usage`` and says so: it is a mistake in the runner, not in a script.
+    /// A runner given no screen or no language, two of the same name, or one whose name could
+    /// not be written as an option's value (empty, starting with `-`, or with white space),
+    /// exits with ``LineModeExit/usage`` and says so: it is a mistake in the runner, not in a
+    /// script.
     public func main(arguments: [String] = Array(CommandLine.arguments.dropFirst())) -> Never {
         if let problem {
             LineModeMain.exit(printing: "\(name): \(problem)", code: LineModeExit.usage)
@@ -57,6 +59,13 @@ public struct LineModeTool: Sendable {
         if let twice = Self.repeated(screens.map(\.name)) { return "the runner has two screens named '\(twice)'" }
         if let twice = Self.repeated(languages.map(\.identifier)) {
             return "the runner has two languages tagged '\(twice)'"
+        }
+        let unwritable = (screens.map(\.name) + languages.map(\.identifier)).first {
+            $0.isEmpty || $0.hasPrefix("-") || $0.contains(where: \.isWhitespace)
+        }
+        if let unwritable {
+            return "the runner's screen or language \(ScriptParser.quoted(unwritable)) cannot be named on a command line "
+                + "or a fixture's first line (empty, starting with -, or with white space)"
         }
         return nil
     }

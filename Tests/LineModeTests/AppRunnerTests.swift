@@ -80,7 +80,7 @@ struct AppRunnerTests {
         #expect(run.stderr == "linemode: \(file.path): line 1: unknown locale 'fr'; the languages are en or zh-Hans\n")
     }
 
-    @Test("a runner with no screen, or two languages of one tag, is told so")
+    @Test("a runner with no screen, two languages of one tag, or a tag with a space, is told so")
     func problems() {
         #expect(LineModeTool().problem == nil)
         #expect(LineModeTool(screens: []).problem == "the runner has no screen; give LineModeTool at least one")
@@ -91,5 +91,9 @@ struct AppRunnerTests {
         #expect(
             LineModeTool(languages: [.english, .french, SignUpLanguage(identifier: "fr", strings: .english)]).problem
                 == "the runner has two languages tagged 'fr'")
+        #expect(
+            LineModeTool(languages: [SignUpLanguage(identifier: "fr CA", strings: .french)]).problem
+                == "the runner's screen or language 'fr CA' cannot be named on a command line or a fixture's first line (empty, starting with -, or with white space)"
+        )
     }
 }
