@@ -64,7 +64,8 @@ public struct LineModeTool: Sendable {
             $0.isEmpty || $0.hasPrefix("-") || $0.contains(where: \.isWhitespace)
         }
         if let unwritable {
-            return "the runner's screen or language \(ScriptParser.quoted(unwritable)) cannot be named on a command line "
+            return
+                "the runner's screen or language \(ScriptParser.quoted(unwritable)) cannot be named on a command line "
                 + "or a fixture's first line (empty, starting with -, or with white space)"
         }
         return nil
