@@ -1,0 +1,102 @@
+#if canImport(HourglassGLib) && canImport(CGLib)
+import CGLib
+import Dispatch
+import Foundation
+import Hourglass
+import HourglassGLib
+import Testing
+
+/// What the conformance suite does not cover of `GLibClock`: a context the app runs, a clock
+/// released inside its own callback, its time base, and what its errors say.
+@Suite("GLibClock lifecycle", .serialized)
+struct GLibClockTests {
+    @Test("its own context: callbacks on its thread, off the caller's; shutdown is idempotent and final")
+    func ownContext() throws {
+        let clock = try GLibClock()
+        let onContext = Box<Bool?>(nil)
+        let timer = try clock.oneShot(after: .milliseconds(5)) { _ in onContext.value = clock.isOnContext }
+        #expect(Self.wait { onContext.value != nil })
+        #expect(onContext.value == true)
+        #expect(timer.state == .finished)
+        #expect(clock.isOnContext == false)
+        let pending = try clock.oneShot(after: .seconds(60)) { _ in Issue.record("ran after the shutdown") }
+        clock.shutdown()
+        clock.shutdown()
+        #expect(pending.state == .cancelled)
+        #expect(clock.failure == nil)
+        let later = try clock.oneShot(after: .milliseconds(1)) { _ in Issue.record("ran after the shutdown") }
+        #expect(later.state == .cancelled)
+        expectNothingPending(clock)
+    }
+
+    @Test("a context the app runs: callbacks and work handed over from other threads run on its thread")
+    func appContext() throws {
+        let context = ContextPointer(g_main_context_new())
+        defer { g_main_context_unref(context.pointer) }
+        let clock = try GLibClock(context: context.pointer)
+        let app = AppLoop(context)
+        let seen = Recorder<String>()
+        let timer = try clock.oneShot(after: .milliseconds(5)) { _ in
+            seen.append("timer \(clock.isOnContext) \(app.isLoopThread)")
+        }
+        let handedOver = DispatchSemaphore(value: 0)
+        Thread {
+            clock.perform {
+                seen.append("perform \(clock.isOnContext) \(app.isLoopThread)")
+                handedOver.signal()
+            }
+        }.start()
+        handedOver.wait()
+        #expect(Self.wait { timer.state == .finished })
+        #expect(Set(seen.values) == ["timer true true", "perform true true"])
+        #expect(clock.isOnContext == false)
+        clock.shutdown()
+        app.stop()
+        expectNothingPending(clock)
+    }
+
+    @Test("released inside its own callback: the timers still due never run")
+    func releasedInCallback() throws {
+        let holder = Box<GLibClock?>(try GLibClock())
+        let released = DispatchSemaphore(value: 0)
+        let ranLater = Box(false)
+        let deadline = try #require(holder.value).now + .milliseconds(20)
+        try holder.value?.schedule(at: deadline) { _ in
+            holder.value = nil
+            released.signal()
+        }
+        try holder.value?.schedule(at: deadline) { _ in ranLater.value = true }
+        try holder.value?.schedule(at: deadline + .milliseconds(30)) { _ in ranLater.value = true }
+        released.wait()
+        Thread.sleep(forTimeInterval: 0.1)
+        #expect(ranLater.value == false)
+    }
+
+    @Test("its time is the boot-time clock the other real clocks read")
+    func timeBase() throws {
+        let clock = try GLibClock()
+        var spec = timespec()
+        clock_gettime(CLOCK_BOOTTIME, &spec)
+        let boot = Int64(spec.tv_sec) * 1_000_000_000 + Int64(spec.tv_nsec)
+        let difference = clock.now.nanoseconds - boot
+        #expect(difference >= 0 && difference < 1_000_000_000)
+    }
+
+    @Test("the error messages say what failed")
+    func messages() {
+        #expect(
+            GLibError.systemCall(name: "timerfd_create", errno: 24).description
+                == "timerfd_create failed: Too many open files (errno 24)")
+    }
+
+    /// Waits in real time, checking every millisecond, for at most 2 s.
+    private static func wait(until condition: () -> Bool) -> Bool {
+        let end = ContinuousClock.now + .seconds(2)
+        while !condition() {
+            if ContinuousClock.now >= end { return false }
+            Thread.sleep(forTimeInterval: 0.001)
+        }
+        return true
+    }
+}
+#endif
