@@ -48,7 +48,7 @@ struct LineModeCommand: ParsableCommand {
     @Argument(help: "The script; standard input when omitted or '-'.")
     var file: String?
 
-    @Option(help: "The clock: virtual (instant, deterministic), dispatch or libevent (real, time-scaled).")
+    @Option(help: "The clock: virtual (instant, deterministic), dispatch, libevent or glib (real, time-scaled).")
     var clock: ClockChoice = .virtual
 
     @Option(help: "Real seconds per script second on a real clock (0.01 runs a minute in 0.6 s).")

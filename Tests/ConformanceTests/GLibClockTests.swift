@@ -7,7 +7,7 @@ import HourglassGLib
 import Testing
 
 /// What the conformance suite does not cover of `GLibClock`: a context the app runs, a clock
-/// released inside its own callback, its time base, and what its errors say.
+/// released inside its own callback, its time base, and what it says when the system refuses.
 @Suite("GLibClock lifecycle", .serialized)
 struct GLibClockTests {
     @Test("its own context: callbacks on its thread, off the caller's; shutdown is idempotent and final")
@@ -87,6 +87,30 @@ struct GLibClockTests {
         #expect(
             GLibError.systemCall(name: "timerfd_create", errno: 24).description
                 == "timerfd_create failed: Too many open files (errno 24)")
+    }
+
+    /// Clock, spare descriptors, and the error, from `hourglass-demo` with a tiny
+    /// RLIMIT_NOFILE: GLib would abort the process without its context's wake-up, so the
+    /// clock counts first.
+    static let shortages: [(Int, String)] = [
+        (0, "timerfd_create failed: Too many open files (errno 24)"),
+        (1, "reserving the 2 descriptors GLib needs failed: Too many open files (errno 24)"),
+        (2, "reserving the 2 descriptors GLib needs failed: Too many open files (errno 24)"),
+    ]
+
+    @Test("fewer descriptors than the clock needs: a clear error, never an abort", arguments: shortages)
+    func tooFewDescriptors(extra: Int, message: String) throws {
+        let run = try LibeventFailureTests.demo(["--clock", "glib", "--seconds", "1", "--extra-open-files", "\(extra)"])
+        #expect(run.status == 1)
+        #expect(run.stderr == "Error: \(message)\n")
+        #expect(run.stdout == "")
+    }
+
+    @Test("just enough descriptors: the countdown runs")
+    func enoughDescriptors() throws {
+        let run = try LibeventFailureTests.demo(["--clock", "glib", "--seconds", "1", "--extra-open-files", "3"])
+        #expect(run.status == 0)
+        #expect(run.stdout.contains("finished"))
     }
 
     /// Waits in real time, checking every millisecond, for at most 2 s.

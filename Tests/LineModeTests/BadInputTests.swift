@@ -172,7 +172,7 @@ struct BadInputTests {
         arguments: [
             (
                 ["--clock", "sundial"],
-                "Error: The value 'sundial' is invalid for '--clock <clock>'. Please provide one of 'virtual', 'dispatch' or 'libevent'."
+                "Error: The value 'sundial' is invalid for '--clock <clock>'. Please provide one of 'virtual', 'dispatch', 'libevent' or 'glib'."
             ),
             (["--time-scale", "0"], "Error: --time-scale must be a number from 0.0001 to 10000, not 0.0"),
             (
