@@ -123,6 +123,7 @@ let package = Package(
             dependencies: [
                 "Hourglass", "HourglassDispatch", "SignUp",
                 .target(name: "HourglassLibevent", condition: onLinux),
+                .target(name: "HourglassGLib", condition: onLinux),
             ]
         ),
     ],
