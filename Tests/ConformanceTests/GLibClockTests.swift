@@ -72,6 +72,32 @@ struct GLibClockTests {
         #expect(ranLater.value == false)
     }
 
+    @Test(
+        "released or shut down, a clock closes its timerfd and frees its context: 500 leave no descriptor")
+    func nothingLeftBehind() throws {
+        let before = Self.openDescriptors()
+        for index in 0..<500 {
+            // Each with a timer pending, on its own context and on the default one (whose
+            // source is destroyed off its thread); half shut down first, half only released.
+            let own = try GLibClock()
+            let main = try GLibClock.mainContext()
+            _ = try own.schedule(after: .seconds(60)) { _ in }
+            _ = try main.schedule(after: .seconds(60)) { _ in }
+            if index.isMultiple(of: 2) {
+                own.shutdown()
+                main.shutdown()
+            }
+        }
+        // A leak would be 1 500 descriptors (a timerfd each, an eventfd for each own context);
+        // the margin is for the other suites' descriptors, open meanwhile.
+        #expect(Self.openDescriptors() - before < 200)
+    }
+
+    /// How many descriptors this process has open.
+    private static func openDescriptors() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd").count) ?? 0
+    }
+
     @Test("its time is the boot-time clock the other real clocks read")
     func timeBase() throws {
         let clock = try GLibClock()
