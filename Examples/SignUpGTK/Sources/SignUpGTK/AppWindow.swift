@@ -38,6 +38,8 @@ final class AppWindow {
         let stack = gtk_stack_new()!
         let gtkStack = signupgtk_stack(stack)
         gtk_stack_set_transition_type(gtkStack, GTK_STACK_TRANSITION_TYPE_NONE)
+        // Each page as tall as it needs: the window grows for the registration page.
+        gtk_stack_set_vhomogeneous(gtkStack, 0)
         gtk_stack_add_titled(gtkStack, Self.padded(verificationPage.widget), "verification", text.verificationPage)
         gtk_stack_add_titled(gtkStack, Self.padded(registrationPage.widget), "registration", text.registrationPage)
         let switcher = gtk_stack_switcher_new()!
