@@ -9,10 +9,12 @@ visibility, check state, accessible label and description, read back from GTK) e
 model's screen says at that instant. The model's texts are checked against linemode's
 transcript for the same inputs on the virtual clock (the same service, code and language).
 
-Covered: the countdown ticks on screen (two reads >= 1 s apart, the seconds going down); a
-restart mid-cooldown (the app killed, started again on the same XDG_STATE_HOME: the countdown
-goes on, not from 60); wrong codes (the field's message is the model's "Wrong code. N attempts
-left", as linemode says it); the registration page through to "Account created".
+Covered: the language of eight sets of locale variables (LANG, LC_ALL, LC_MESSAGES, LANGUAGE,
+C); the cooldown saved under $XDG_STATE_HOME/org.hourglass.SignUpGTK; the countdown ticking on
+screen (two reads >= 1 s apart, the seconds going down); a restart mid-cooldown (the app killed,
+started again on the same XDG_STATE_HOME: the countdown goes on, not from 60); wrong codes (the
+field's message is the model's "Wrong code. N attempts left", as linemode says it); the
+registration page through to "Account created".
 
 Every wait polls with a deadline; the whole run has one too. Exit 0 when all passed.
     ui_test.py --app PATH --linemode PATH [--out DIR] [--screenshots DIR] [--languages en,zh-Hans]
@@ -95,15 +97,17 @@ class Display:
 class App:
     """One run of SignUpGTK on `display`, in `language`, keeping its state in `state_home`."""
 
-    def __init__(self, binary, display, language, state_home, out):
+    def __init__(self, binary, display, language, state_home, out, locale=None):
+        """`locale`: the locale variables to run in; by default LANG for `language`."""
         self.display = display
         self.dump_file = os.path.join(out, f"dump.{language}.json")
         if os.path.exists(self.dump_file):
             os.remove(self.dump_file)
-        env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANGUAGE"))}
+        env = {k: v for k, v in os.environ.items() if not k.startswith(("LC_", "LANG"))}
+        env.update(locale if locale is not None else {"LANG": LANGUAGES[language]["LANG"]})
         env.update({
             "DISPLAY": display.name, "GDK_BACKEND": "x11", "GSK_RENDERER": "cairo", "NO_AT_BRIDGE": "1",
-            "LANG": LANGUAGES[language]["LANG"], "XDG_STATE_HOME": state_home, "SIGNUPGTK_DUMP": self.dump_file,
+            "XDG_STATE_HOME": state_home, "SIGNUPGTK_DUMP": self.dump_file,
         })
         self.env = env
         self.log = open(os.path.join(out, f"app.{language}.log"), "a")
@@ -257,6 +261,9 @@ def verification_flow(app, language, lines, out):
              and find(d, "verification.send")["sensitive"], 10, "send enabled after typing the number")
     app.click("verification.send")
     first = app.wait(lambda d: countdown(d, "verification.send", language) is not None, 10, "the countdown")
+    saved = os.path.join(app.env["XDG_STATE_HOME"], "org.hourglass.SignUpGTK", "verification", "cooldown.json")
+    if not os.path.isfile(saved):
+        raise Failure(f"no saved cooldown at {saved}")
     read_at = time.monotonic()
     seconds = countdown(first, "verification.send", language)
     # The second read at least 1 s after the first; a tick a little late (a loaded machine) is
@@ -341,6 +348,32 @@ def registration_flow(app, language, out):
         raise Failure(f"registration message {text(dump, 'registration.message')!r}, model {created!r}")
 
 
+# The locale variables, and the language the screens must speak in them (gettext's order:
+# LANGUAGE, unless the locale is C, then LC_ALL, LC_MESSAGES, LANG).
+LOCALE_CASES = [
+    ({"LANG": "zh_CN.UTF-8"}, "zh-Hans"),
+    ({"LANG": "zh_SG.UTF-8"}, "zh-Hans"),
+    ({"LANG": "en_US.UTF-8", "LANGUAGE": "zh_CN:en"}, "zh-Hans"),
+    ({"LANG": "zh_CN.UTF-8", "LC_ALL": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"}, "zh-Hans"),
+    ({"LANG": "C", "LANGUAGE": "zh_CN"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({}, "en"),
+]
+
+
+def locale_cases(binary, display, out):
+    """The app's language in each locale of LOCALE_CASES."""
+    for locale, expected in LOCALE_CASES:
+        app = App(binary, display, "locale", tempfile.mkdtemp(prefix="state-", dir=out), out, locale=locale)
+        try:
+            if app.dump["language"] != expected:
+                raise Failure(f"in {locale} the screens speak {app.dump['language']}, not {expected}")
+        finally:
+            app.stop()
+    log(f"locales: {len(LOCALE_CASES)} cases, each in the expected language")
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--app", required=True)
@@ -350,7 +383,8 @@ def main():
     parser.add_argument("--languages", default="en,zh-Hans")
     parser.add_argument("--timeout", type=int, default=240, help="for the whole run, in seconds")
     options = parser.parse_args()
-    out = options.out or tempfile.mkdtemp(prefix="signupgtk-ui-")
+    # Absolute: the app ignores a relative XDG_STATE_HOME, as the XDG rules say.
+    out = os.path.abspath(options.out or tempfile.mkdtemp(prefix="signupgtk-ui-"))
     os.makedirs(out, exist_ok=True)
 
     def overdue(*_):
@@ -361,6 +395,12 @@ def main():
     display = Display()
     log(f"Xvfb on {display.name}; output in {out}")
     passed, failed = 0, 0
+    try:
+        locale_cases(options.app, display, out)
+        passed += 1
+    except Failure as failure:
+        failed += 1
+        log(f"locales: FAILED: {failure}")
     for language in options.languages.split(","):
         state_home = tempfile.mkdtemp(prefix="state-", dir=out)
         app = None
