@@ -114,13 +114,21 @@ class App:
         self.process = subprocess.Popen([binary], env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.serial = 0
         self.window = None
+        try:
+            self.start()
+        except BaseException:
+            self.stop()
+            raise
+
+    def start(self):
+        """Waits for the window, laid out, and takes it as the one to drive."""
         # The first dump is written once the signal handler is in place: only then is SIGUSR1 safe.
         self.poll(lambda: os.path.exists(self.dump_file), 15, "the app's first dump")
         self.serial = self.read()["serial"]
         windows = run(["xdotool", "search", "--sync", "--onlyvisible", "--pid", str(self.process.pid)],
-                      timeout=15, env=env).split()
+                      timeout=15, env=self.env).split()
         self.window = windows[0]
-        run(["xdotool", "windowfocus", self.window], env=env)
+        run(["xdotool", "windowfocus", self.window], env=self.env)
         self.dump = self.wait(lambda d: laid_out(d, "verification.send"), 10, "the window laid out")
 
     def poll(self, condition, timeout, what):
@@ -197,7 +205,8 @@ class App:
             except subprocess.TimeoutExpired:
                 self.process.kill()
                 self.process.wait(5)
-        self.log.close()
+        if not self.log.closed:
+            self.log.close()
 
 
 def find(dump, name):
@@ -346,6 +355,15 @@ def registration_flow(app, language, out):
     log(f"{language}: {created}")
     if text(dump, "registration.message") != created[len("message: "):]:
         raise Failure(f"registration message {text(dump, 'registration.message')!r}, model {created!r}")
+    # Closed as a person closes it: GTK's loop ends, the models and the clock go, exit 0.
+    app.click("window.close")
+    try:
+        app.process.wait(10)
+    except subprocess.TimeoutExpired:
+        raise Failure("the app was still running 10 s after its close button was clicked")
+    if app.process.returncode != 0:
+        raise Failure(f"closed with its close button, the app exited {app.process.returncode}")
+    log(f"{language}: closed with the window's close button, exit 0")
 
 
 # The locale variables, and the language the screens must speak in them (gettext's order:
@@ -374,6 +392,45 @@ def locale_cases(binary, display, out):
     log(f"locales: {len(LOCALE_CASES)} cases, each in the expected language")
 
 
+def run_all(options, display, out):
+    """The locale cases, then each language's flows; how many passed and failed."""
+    log(f"Xvfb on {display.name}; output in {out}")
+    passed, failed = 0, 0
+    try:
+        locale_cases(options.app, display, out)
+        passed += 1
+    except (Failure, subprocess.SubprocessError, OSError, ValueError, KeyError) as failure:
+        failed += 1
+        log(f"locales: FAILED: {failure}")
+    for language in options.languages.split(","):
+        state_home = tempfile.mkdtemp(prefix="state-", dir=out)
+        app = None
+        try:
+            script = (f"type destination {DESTINATION}\nserver code {DEMO_CODE}\ntap send\nwait 2s\n"
+                      + "".join(f"type code {code}\nwait 1s\n" for code in WRONG_CODES) + "wait 60s\n")
+            lines = linemode_lines(options.linemode, language, script)
+            app = App(options.app, display, language, state_home, out)
+            if app.dump["language"] != language:
+                raise Failure(f"LANG={LANGUAGES[language]['LANG']} gave the language {app.dump['language']}")
+            verification_flow(app, language, lines, out)
+            app = restart(app, options.app, display, language, state_home, out)
+            registration_flow(app, language, out)
+            passed += 1
+            log(f"{language}: passed")
+        except (Failure, subprocess.SubprocessError, OSError, ValueError, KeyError) as failure:
+            failed += 1
+            log(f"{language}: FAILED: {failure}")
+            if app is not None:
+                try:
+                    app.screenshot(os.path.join(out, f"failure.{language}.png"))
+                except Failure:
+                    pass
+        finally:
+            if app is not None:
+                app.stop()
+    return passed, failed
+
+
 def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--app", required=True)
@@ -393,41 +450,10 @@ def main():
     signal.signal(signal.SIGALRM, overdue)
     signal.alarm(options.timeout)
     display = Display()
-    log(f"Xvfb on {display.name}; output in {out}")
-    passed, failed = 0, 0
     try:
-        locale_cases(options.app, display, out)
-        passed += 1
-    except Failure as failure:
-        failed += 1
-        log(f"locales: FAILED: {failure}")
-    for language in options.languages.split(","):
-        state_home = tempfile.mkdtemp(prefix="state-", dir=out)
-        app = None
-        try:
-            script = (f"type destination {DESTINATION}\nserver code {DEMO_CODE}\ntap send\nwait 2s\n"
-                      + "".join(f"type code {code}\nwait 1s\n" for code in WRONG_CODES) + "wait 60s\n")
-            lines = linemode_lines(options.linemode, language, script)
-            app = App(options.app, display, language, state_home, out)
-            if app.dump["language"] != language:
-                raise Failure(f"LANG={LANGUAGES[language]['LANG']} gave the language {app.dump['language']}")
-            verification_flow(app, language, lines, out)
-            app = restart(app, options.app, display, language, state_home, out)
-            registration_flow(app, language, out)
-            passed += 1
-            log(f"{language}: passed")
-        except Failure as failure:
-            failed += 1
-            log(f"{language}: FAILED: {failure}")
-            if app is not None:
-                try:
-                    app.screenshot(os.path.join(out, f"failure.{language}.png"))
-                except Failure:
-                    pass
-        finally:
-            if app is not None:
-                app.stop()
-    display.stop()
+        passed, failed = run_all(options, display, out)
+    finally:
+        display.stop()
     signal.alarm(0)
     if options.screenshots and failed == 0:
         os.makedirs(options.screenshots, exist_ok=True)

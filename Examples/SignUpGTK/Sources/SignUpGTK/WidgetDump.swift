@@ -104,11 +104,16 @@ final class WidgetDump {
         }
     }
 
-    /// Every named widget under `widget`, in tree order.
+    /// Every named widget under `widget`, in tree order, and the window's close button.
     private func collect(_ widget: UnsafeMutablePointer<GtkWidget>, into widgets: inout [Widget]) {
         let name = Gtk.string(gtk_widget_get_name(widget))
         let type = Gtk.string(signupgtk_type_name(widget))
-        if name != type { widgets.append(describe(widget, name: name, type: type)) }
+        if name != type {
+            widgets.append(describe(widget, name: name, type: type))
+        } else if signupgtk_is_button(widget) != 0, gtk_widget_has_css_class(widget, "close") != 0 {
+            // The header bar's close button, which GTK makes: the test closes the window with it.
+            widgets.append(describe(widget, name: "window.close", type: type))
+        }
         var child = gtk_widget_get_first_child(widget)
         while let next = child {
             collect(next, into: &widgets)
