@@ -63,7 +63,7 @@ final class AppWindow {
         window = gtk_application_window_new(application)
         let gtkWindow = signupgtk_window(window)
         gtk_window_set_title(gtkWindow, text.windowTitle)
-        gtk_window_set_default_size(gtkWindow, 520, 0)
+        gtk_window_set_default_size(gtkWindow, 520, -1)
         let header = gtk_header_bar_new()!
         gtk_header_bar_set_title_widget(OpaquePointer(header), switcher)
         gtk_window_set_titlebar(gtkWindow, header)
@@ -82,6 +82,14 @@ final class AppWindow {
                 [verificationModel, registrationModel] in
                 (verificationModel.screen, registrationModel.screen)
             }
+        }
+        // Once GTK has destroyed the widgets (the window closed), a late tick or dump request
+        // must not reach them: the models live on until the app's loop ends.
+        SignalAction.connect(Gtk.object(window), "destroy") { [weak self] in
+            guard let self else { return }
+            verificationChanged.action = nil
+            registrationChanged.action = nil
+            dump?.stop()
         }
     }
 

@@ -15,6 +15,7 @@ final class WidgetDump {
     private let window: UnsafeMutablePointer<GtkWidget>
     private let screens: () -> (VerificationScreen, RegistrationScreen)
     private var serial = 0
+    private var stopped = false
 
     /// The models' side of a dump.
     struct Models: Encodable {
@@ -86,8 +87,14 @@ final class WidgetDump {
         write()
     }
 
+    /// No more dumps: the window's widgets are gone.
+    func stop() {
+        stopped = true
+    }
+
     /// Writes what the window and the models show now.
     func write() {
+        guard !stopped else { return }
         serial += 1
         var widgets: [Widget] = []
         collect(window, into: &widgets)
