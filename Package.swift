@@ -7,7 +7,8 @@ import PackageDescription
 let observationAvailability =
     "AvailabilityMacro=HourglassObservation:macOS 14.0, iOS 17.0, tvOS 17.0, watchOS 10.0, visionOS 1.0"
 
-/// libevent comes from Debian's libevent-dev: its targets, and whatever uses them, are Linux-only.
+/// libevent and GLib come from Debian's libevent-dev and libglib2.0-dev: their targets, and
+/// whatever uses them, are Linux-only.
 let onLinux = TargetDependencyCondition.when(platforms: [.linux])
 
 let package = Package(
@@ -18,6 +19,7 @@ let package = Package(
         .library(name: "Hourglass", targets: ["Hourglass"]),
         .library(name: "HourglassDispatch", targets: ["HourglassDispatch"]),
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
+        .library(name: "HourglassGLib", targets: ["HourglassGLib"]),
         .library(name: "SignUp", targets: ["SignUp"]),
         .library(name: "HourglassTranscripts", targets: ["HourglassTranscripts"]),
         .library(name: "HourglassTesting", targets: ["HourglassTesting"]),
@@ -46,12 +48,18 @@ let package = Package(
         .systemLibrary(name: "CLibevent", pkgConfig: "libevent_core", providers: [.apt(["libevent-dev"])]),
         .target(
             name: "HourglassLibevent", dependencies: ["Hourglass", .target(name: "CLibevent", condition: onLinux)]),
+        // GLib through Debian's libglib2.0-dev: GLibClock runs timers on a GMainContext (GTK's, or
+        // one of its own); C stays in CGLib. Linux only: on other platforms HourglassGLib is empty.
+        .systemLibrary(name: "CGLib", pkgConfig: "glib-2.0", providers: [.apt(["libglib2.0-dev"])]),
+        .target(name: "HourglassGLib", dependencies: ["Hourglass", .target(name: "CGLib", condition: onLinux)]),
         // One conformance suite, run on every clock.
         .testTarget(
             name: "ConformanceTests",
             dependencies: [
                 "Hourglass", "HourglassDispatch", "TestSupport", .product(name: "Clocks", package: "swift-clocks"),
                 .target(name: "HourglassLibevent", condition: onLinux),
+                // GLibClock, and GLib itself to run the default main context as an app would.
+                .target(name: "HourglassGLib", condition: onLinux), .target(name: "CGLib", condition: onLinux),
             ]
         ),
         // The sign-up view-models: pure state machines, their runtimes, strings, the service and
@@ -65,6 +73,7 @@ let package = Package(
                 "SignUp", "SignUpTesting", "Hourglass", "HourglassDispatch", "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .target(name: "HourglassLibevent", condition: onLinux),
+                .target(name: "HourglassGLib", condition: onLinux),
             ]
         ),
         // Transcripts of a screen over time (linemode's format), the in-process diff and
@@ -85,6 +94,7 @@ let package = Package(
                 "Hourglass", "HourglassDispatch", "HourglassTranscripts", "SignUp", "SignUpTesting",
                 .target(name: "HourglassLibevent", condition: onLinux),
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .target(name: "HourglassGLib", condition: onLinux),
             ]
         ),
         .testTarget(
@@ -118,6 +128,7 @@ let package = Package(
             dependencies: [
                 "Hourglass", "HourglassDispatch", "SignUp",
                 .target(name: "HourglassLibevent", condition: onLinux),
+                .target(name: "HourglassGLib", condition: onLinux),
             ]
         ),
     ],

@@ -1,7 +1,8 @@
 extension TimerClock {
     /// Whether the caller runs inside one of this clock's callbacks, on its thread: the answer
     /// of a clock that knows no more about its context. `DispatchClock` also answers on its
-    /// queue, `LibeventClock` on its loop thread, `VirtualClock` between advances.
+    /// queue, `LibeventClock` on its loop thread, `GLibClock` on the thread that owns its GLib
+    /// context, `VirtualClock` between advances.
     public var isOnContext: Bool { timerQueue.isFiringOnCurrentThread }
 
     /// Runs `body` once on the clock's context, as a one-shot at ``logicalNow``: after the

@@ -1,7 +1,8 @@
 /// A clock that runs timers: a monotonic ``now`` and the ``TimerQueue`` it drives.
 ///
-/// Three clocks implement it: `VirtualClock` (deterministic, for tests), `DispatchClock`
-/// (GCD) and `LibeventClock` (a libevent loop). Each has one serial context where every
+/// The clocks that implement it: `VirtualClock` (deterministic, for tests), `DispatchClock`
+/// (GCD), `LibeventClock` (a libevent loop), `GLibClock` (a GLib main context, GTK's),
+/// `AdaptedClock` (any Swift `Clock`) and `ScaledClock`. Each has one serial context where every
 /// callback runs; creating, pausing, firing and cancelling timers is safe from any thread.
 /// The timer kinds (``oneShot(after:leeway:startsRunning:_:)``,
 /// ``repeating(every:startingAfter:leeway:policy:startsRunning:_:)``,

@@ -16,7 +16,7 @@ struct HourglassDemo: ParsableCommand {
             Each real tick shows how late it fired; the last line gives the median and maximum.
             """)
 
-    @Option(help: "The clock: virtual, dispatch or libevent.")
+    @Option(help: "The clock: virtual, dispatch, libevent or glib.")
     var clock: ClockChoice = .virtual
 
     @Option(help: "The countdown's length in whole seconds (1 to 3600).")

@@ -38,7 +38,7 @@ struct LineModeCommand: ParsableCommand {
                   0  the script ran
                   1  the script has errors (each on standard error with its line number),
                      or it or its secrets file cannot be read; or the clock cannot run
-                     (libevent or GCD cannot get the file descriptors it needs)
+                     (libevent, GLib or GCD cannot get the file descriptors it needs)
                   2  the command line is wrong
                   3  standard output or standard error could not be written (closed, full,
                      a broken pipe); when it is standard output, it stops at once, after

@@ -34,4 +34,6 @@ public enum ClockChoice: String, CaseIterable, Sendable {
     case dispatch
     /// `LibeventClock`, time-scaled.
     case libevent
+    /// `GLibClock` on a GLib main context of its own, time-scaled.
+    case glib
 }

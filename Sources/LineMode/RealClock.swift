@@ -6,6 +6,9 @@ import HourglassDispatch
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
+#if canImport(HourglassGLib)
+import HourglassGLib
+#endif
 
 /// A real clock made from a ``ClockChoice`` — the one place where `linemode` and
 /// `hourglass-demo` make their clocks — and the two ways they run one: on the calling thread
@@ -22,11 +25,16 @@ public final class RealClock: Sendable {
         /// libevent runs where its loop is run: the caller's thread or a thread of its own.
         case libevent(LibeventClock)
         #endif
+        #if canImport(HourglassGLib)
+        /// GLib runs its own context on a thread of its own; the semaphore stands for "finished".
+        case glib(GLibClock, DispatchSemaphore)
+        #endif
     }
 
     /// The real clock `choice` names, or nil for ``ClockChoice/virtual``.
-    /// - Throws: `LibeventError` when libevent cannot make its loop; ``UnavailableClock`` for
-    ///   libevent off Linux; on Linux, an error saying so when GCD could not get the file
+    /// - Throws: `LibeventError` when libevent cannot make its loop; `GLibError` when the GLib
+    ///   clock cannot get its timerfd, descriptors or thread; ``UnavailableClock`` for libevent
+    ///   or GLib off Linux; on Linux, an error saying so when GCD could not get the file
     ///   descriptors it needs (libdispatch would trap).
     public init?(_ choice: ClockChoice) throws {
         switch choice {
@@ -49,22 +57,32 @@ public final class RealClock: Sendable {
             #else
             throw UnavailableClock.libevent
             #endif
+        case .glib:
+            #if canImport(HourglassGLib)
+            let clock = try GLibClock()
+            (self.clock, engine) = (clock, .glib(clock, DispatchSemaphore(value: 0)))
+            #else
+            throw UnavailableClock.glib
+            #endif
         }
     }
 
-    /// Why the clock stopped running for good (libevent's loop failed), if it did; nil while it
-    /// can run, and always for GCD.
+    /// Why the clock stopped running for good (libevent's loop failed, GLib's timerfd failed), if
+    /// it did; nil while it can run, and always for GCD.
     var failure: (any Error)? {
         switch engine {
         case .dispatch: nil
         #if canImport(HourglassLibevent)
         case .libevent(let clock): clock.failure
         #endif
+        #if canImport(HourglassGLib)
+        case .glib(let clock, _): clock.failure
+        #endif
         }
     }
 
-    /// Runs the clock on this thread (libevent) or waits while it runs on its queue (GCD) until
-    /// ``finish()`` is called, then shuts it down.
+    /// Runs the clock on this thread (libevent) or waits while it runs on its queue (GCD) or its
+    /// thread (GLib) until ``finish()`` is called, then shuts it down.
     /// - Throws: `LibeventError` when libevent's loop fails.
     public func runUntilFinished() throws {
         switch engine {
@@ -74,6 +92,11 @@ public final class RealClock: Sendable {
         #if canImport(HourglassLibevent)
         case .libevent(let clock):
             try clock.run()
+        #endif
+        #if canImport(HourglassGLib)
+        case .glib(let clock, let finished):
+            finished.wait()
+            clock.shutdown()
         #endif
         }
     }
@@ -85,11 +108,14 @@ public final class RealClock: Sendable {
         #if canImport(HourglassLibevent)
         case .libevent(let clock): clock.stop()
         #endif
+        #if canImport(HourglassGLib)
+        case .glib(_, let finished): finished.signal()
+        #endif
         }
     }
 
-    /// Runs the clock in the background — libevent's loop on a thread of its own; GCD needs
-    /// nothing — until ``end()``.
+    /// Runs the clock in the background — libevent's loop on a thread of its own; GCD and GLib
+    /// (whose thread runs from the start) need nothing — until ``end()``.
     /// - Throws: `LibeventError` when libevent's loop cannot start.
     public func start() throws {
         #if canImport(HourglassLibevent)
@@ -103,6 +129,9 @@ public final class RealClock: Sendable {
         case .dispatch(let clock, _): clock.shutdown()
         #if canImport(HourglassLibevent)
         case .libevent(let clock): clock.stop()
+        #endif
+        #if canImport(HourglassGLib)
+        case .glib(let clock, _): clock.shutdown()
         #endif
         }
     }

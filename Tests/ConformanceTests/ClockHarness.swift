@@ -7,20 +7,30 @@ import Testing
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
+#if canImport(HourglassGLib)
+import HourglassGLib
+#endif
 
-/// The clocks every conformance test runs on; `continuous` is `AdaptedClock(ContinuousClock())`.
+/// The clocks every conformance test runs on; `continuous` is `AdaptedClock(ContinuousClock())`,
+/// `glib` a `GLibClock` on a context of its own, `glibMain` one on GLib's default main context,
+/// run by ``MainContextLoop`` as a GTK app runs it.
 enum ClockKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
-    case virtual, dispatch, libevent, continuous
+    case virtual, dispatch, libevent, glib
+    case glibMain = "glib-main"
+    case continuous
 
     var testDescription: String { rawValue }
 
-    /// The clocks this platform has: libevent is Linux-only.
+    /// The clocks this platform has: libevent and GLib are Linux-only.
     static var allCases: [ClockKind] {
+        var kinds: [ClockKind] = [.virtual, .dispatch]
         #if canImport(HourglassLibevent)
-        [.virtual, .dispatch, .libevent, .continuous]
-        #else
-        [.virtual, .dispatch, .continuous]
+        kinds.append(.libevent)
         #endif
+        #if canImport(HourglassGLib)
+        kinds += [.glib, .glibMain]
+        #endif
+        return kinds + [.continuous]
     }
 
     /// The real clocks this platform has.
@@ -40,8 +50,8 @@ final class ClockHarness: Sendable {
     private let virtual: VirtualClock?
     private let dispatch: DispatchClock?
     private let adapted: AdaptedClock<ContinuousClock>?
-    /// Whether the caller is on the libevent loop's thread, and how to stop that loop.
-    private let libevent: (isOnLoopThread: @Sendable () -> Bool, stop: @Sendable () -> Void)?
+    /// A clock this file cannot name on every platform (libevent, GLib), reached through closures.
+    private let loop: LoopControls?
     /// Marks the dispatch clock's queue, to check that callbacks run there.
     private let queueKey = DispatchSpecificKey<Bool>()
     /// The thread advancing the virtual clock, while it does.
@@ -52,19 +62,45 @@ final class ClockHarness: Sendable {
         switch kind {
         case .virtual:
             let clock = VirtualClock()
-            (virtual, dispatch, libevent, adapted) = (clock, nil, nil, nil)
+            (virtual, dispatch, loop, adapted) = (clock, nil, nil, nil)
             self.clock = clock
         case .dispatch:
             let queue = DispatchQueue(label: "conformance")
             queue.setSpecific(key: queueKey, value: true)
             let clock = DispatchClock(queue: queue)
-            (virtual, dispatch, libevent, adapted) = (nil, clock, nil, nil)
+            (virtual, dispatch, loop, adapted) = (nil, clock, nil, nil)
             self.clock = clock
         case .libevent:
             #if canImport(HourglassLibevent)
             let clock = try LibeventClock()
             try clock.start()
-            (virtual, dispatch, libevent, adapted) = (nil, nil, ({ clock.isOnLoopThread }, { clock.stop() }), nil)
+            let controls = LoopControls(
+                isOnContext: { clock.isOnLoopThread }, shutdown: { clock.stop() }, waitForShutdown: { clock.stop() })
+            (virtual, dispatch, loop, adapted) = (nil, nil, controls, nil)
+            self.clock = clock
+            #else
+            throw UnavailableClockError()
+            #endif
+        case .glib:
+            #if canImport(HourglassGLib)
+            let clock = try GLibClock()
+            // shutdown() from the test's thread returns once the clock's thread has ended.
+            let controls = LoopControls(
+                isOnContext: { clock.isOnContext }, shutdown: { clock.shutdown() },
+                waitForShutdown: { clock.shutdown() })
+            (virtual, dispatch, loop, adapted) = (nil, nil, controls, nil)
+            self.clock = clock
+            #else
+            throw UnavailableClockError()
+            #endif
+        case .glibMain:
+            #if canImport(HourglassGLib)
+            MainContextLoop.start()
+            let clock = try GLibClock.mainContext()
+            let controls = LoopControls(
+                isOnContext: { clock.isOnContext && MainContextLoop.isLoopThread }, shutdown: { clock.shutdown() },
+                waitForShutdown: { MainContextLoop.sync() })
+            (virtual, dispatch, loop, adapted) = (nil, nil, controls, nil)
             self.clock = clock
             #else
             throw UnavailableClockError()
@@ -73,7 +109,7 @@ final class ClockHarness: Sendable {
             let queue = DispatchQueue(label: "conformance")
             queue.setSpecific(key: queueKey, value: true)
             let clock = AdaptedClock(ContinuousClock(), queue: queue)
-            (virtual, dispatch, libevent, adapted) = (nil, nil, nil, clock)
+            (virtual, dispatch, loop, adapted) = (nil, nil, nil, clock)
             self.clock = clock
         }
     }
@@ -124,7 +160,7 @@ final class ClockHarness: Sendable {
     var isOnContext: Bool {
         switch kind {
         case .virtual: advancingThread.value.map { pthread_equal($0, pthread_self()) != 0 } ?? false
-        case .libevent: libevent?.isOnLoopThread() == true
+        case .libevent, .glib, .glibMain: loop?.isOnContext() == true
         case .dispatch, .continuous: DispatchQueue.getSpecific(key: queueKey) == true
         }
     }
@@ -132,7 +168,7 @@ final class ClockHarness: Sendable {
     /// Shuts a real clock down: every timer cancelled, every resource freed.
     func shutdown() {
         dispatch?.shutdown()
-        libevent?.stop()
+        loop?.shutdown()
         adapted?.shutdown()
     }
 
@@ -141,9 +177,19 @@ final class ClockHarness: Sendable {
     func waitForShutdown() {
         dispatch?.queue.sync {}
         adapted?.queue?.sync {}
-        libevent?.stop()
+        loop?.waitForShutdown()
     }
 }
 
-/// The libevent clock was asked for where it is not built (it is Linux-only).
+/// What the harness does to a clock it reaches through closures.
+struct LoopControls: Sendable {
+    /// Whether the caller is on the clock's context.
+    var isOnContext: @Sendable () -> Bool
+    /// Shuts the clock down.
+    var shutdown: @Sendable () -> Void
+    /// After a shutdown from a callback, off the context: waits until that callback's run has ended.
+    var waitForShutdown: @Sendable () -> Void
+}
+
+/// The libevent or GLib clock was asked for where it is not built (they are Linux-only).
 struct UnavailableClockError: Error {}

@@ -14,7 +14,7 @@ import Testing
 struct SuspensionTests {
     @Test(
         "after SIGSTOP the next tick shows the true time left at once, with no burst",
-        arguments: ["dispatch", "libevent"])
+        arguments: ["dispatch", "libevent", "glib"])
     func stoppedChildCatchesUp(clock: String) async throws {
         let child = try ChildProcess(
             ChildProcess.product("hourglass-demo"), arguments: ["--clock", clock, "--seconds", "7", "--stop-at", "5"])

@@ -172,7 +172,7 @@ struct BadInputTests {
         arguments: [
             (
                 ["--clock", "sundial"],
-                "Error: --clock must be virtual, dispatch or libevent, not 'sundial'"
+                "Error: --clock must be virtual, dispatch, libevent or glib, not 'sundial'"
             ),
             (["--time-scale", "0"], "Error: --time-scale must be a number from 0.0001 to 10000, not 0.0"),
             (

@@ -12,7 +12,9 @@ import Testing
 /// for at least one tick after the first, each a second less than the one before it.
 @Suite("linemode live at a terminal")
 struct LiveModeTests {
-    @Test("a prompt per line; ticks print while the clock runs; quit ends it", arguments: ["libevent", "dispatch"])
+    @Test(
+        "a prompt per line; ticks print while the clock runs; quit ends it",
+        arguments: ["libevent", "dispatch", "glib"])
     func live(clock: String) async throws {
         let command =
             "{ \(LinemodeProcess.executable.path) --clock \(clock) --time-scale 0.2; echo \"exit $?\"; } | cat"

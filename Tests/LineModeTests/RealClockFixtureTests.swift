@@ -3,8 +3,8 @@ import HourglassTesting
 import LineMode
 import Testing
 
-/// A subset of the fixtures on the real clocks, time-scaled by 0.05 (a minute in 3 s): the
-/// transcripts must be identical to the virtual clock's, byte for byte.
+/// A subset of the fixtures on the real clocks (dispatch, libevent, glib), time-scaled by 0.05
+/// (a minute in 3 s): the transcripts must be identical to the virtual clock's, byte for byte.
 ///
 /// Tolerance: a countdown shows the boundary that the clock's measured time has reached, so a
 /// transcript is identical as long as every timer fires less than one tick (1 s of script
@@ -48,6 +48,11 @@ struct RealClockFixtureTests {
     @Test("the same transcript on libevent", arguments: subset)
     func libevent(name: String) async throws {
         try await FixtureTests.onOwnThread { try Self.check(name, clock: .libevent) }
+    }
+
+    @Test("the same transcript on glib", arguments: subset)
+    func glib(name: String) async throws {
+        try await FixtureTests.onOwnThread { try Self.check(name, clock: .glib) }
     }
 
     /// Runs fixture `name` on a real clock: identical, or stalled three times (see the suite).
@@ -105,11 +110,13 @@ struct RealClockFixtureTests {
         )
     }
 
-    @Test("the executable on libevent prints the fixture, which names its secrets, as it is")
-    func executableMasksSecrets() async throws {
+    @Test(
+        "the executable on libevent and glib prints the fixture, which names its secrets, as it is",
+        arguments: ["libevent", "glib"])
+    func executableMasksSecrets(clock: String) async throws {
         let path = FixtureTests.directory.appendingPathComponent("registration-happy-path.en.txt").path
         let run = try await LinemodeProcess.runOffPool([
-            "--clock", "libevent", "--time-scale", "0.05", "--screen", "registration", path,
+            "--clock", clock, "--time-scale", "0.05", "--screen", "registration", path,
         ])
         #expect(run.status == 0)
         let fixture = try String(contentsOfFile: path, encoding: .utf8)

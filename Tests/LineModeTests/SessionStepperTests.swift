@@ -49,7 +49,7 @@ struct SessionStepperTests {
     }
 
     #if os(Linux)
-    static let realClocks: [ClockChoice] = [.dispatch, .libevent]
+    static let realClocks: [ClockChoice] = [.dispatch, .libevent, .glib]
     #else
     static let realClocks: [ClockChoice] = [.dispatch]
     #endif

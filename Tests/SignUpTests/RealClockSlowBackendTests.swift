@@ -9,13 +9,16 @@ import Testing
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
+#if canImport(HourglassGLib)
+import HourglassGLib
+#endif
 
 /// The trial's flow — an actor backend whose replies take 400 ms, `tapSend()`, three seconds —
 /// on the real clocks (at real speed, so that a tick is a second late before it is skipped) shows the screens it shows on `VirtualClock`.
 @Suite("The actor-backend flow on the real clocks")
 struct RealClockSlowBackendTests {
     enum Kind: String, CaseIterable, Sendable {
-        case dispatch, libevent, continuous
+        case dispatch, libevent, glib, continuous
     }
 
     /// The send button's titles, each once, in order; `advance` lets four seconds of clock time
@@ -57,6 +60,13 @@ struct RealClockSlowBackendTests {
             let clock = try LibeventClock()
             try clock.start()
             (base, stop) = (clock, { clock.stop() })
+            #else
+            return
+            #endif
+        case .glib:
+            #if canImport(HourglassGLib)
+            let clock = try GLibClock()
+            (base, stop) = (clock, { clock.shutdown() })
             #else
             return
             #endif

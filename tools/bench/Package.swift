@@ -1,8 +1,8 @@
 // swift-tools-version: 6.1
 
 // The benchmark, kept out of the main build and test path: Hourglass's clocks against their
-// peers (raw libevent, raw DispatchSourceTimer, SwiftNIO, Task.sleep) and a minimal C floor,
-// in one release run. Run it with tools/bench/run.
+// peers (raw libevent, raw GLib, raw DispatchSourceTimer, SwiftNIO, Task.sleep) and a minimal C
+// floor, in one release run. Run it with tools/bench/run.
 import PackageDescription
 
 let package = Package(
@@ -12,7 +12,11 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-nio", from: "2.101.3"),
     ],
     targets: [
-        .target(name: "BenchPeers", linkerSettings: [.linkedLibrary("event_core")]),
+        // GLib's headers and library for the raw GLib peer (pkg-config glib-2.0).
+        .systemLibrary(name: "BenchGLib", pkgConfig: "glib-2.0"),
+        .target(
+            name: "BenchPeers", dependencies: ["BenchGLib"],
+            linkerSettings: [.linkedLibrary("event_core"), .linkedLibrary("glib-2.0")]),
         .executableTarget(
             name: "HourglassBench",
             dependencies: [
@@ -20,6 +24,7 @@ let package = Package(
                 .product(name: "Hourglass", package: "Hourglass"),
                 .product(name: "HourglassDispatch", package: "Hourglass"),
                 .product(name: "HourglassLibevent", package: "Hourglass"),
+                .product(name: "HourglassGLib", package: "Hourglass"),
                 .product(name: "SignUp", package: "Hourglass"),
                 .product(name: "SignUpTesting", package: "Hourglass"),
                 .product(name: "NIOCore", package: "swift-nio"),

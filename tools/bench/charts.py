@@ -20,9 +20,11 @@ TOP = 58
 PALETTE = [  # (prefix of the peer's name, colour)
     (FLOOR, "#3b3b3b"),
     ("LibeventClock", "#1f6fb4"),
+    ("GLibClock", "#17a2a0"),
     ("DispatchClock", "#4f9ad8"),
     ("VirtualClock", "#8cbfe8"),
     ("raw libevent", "#e07b22"),
+    ("raw GLib", "#c23b5a"),
     ("raw DispatchSourceTimer", "#3a9a3a"),
     ("NIO", "#8f62b8"),
     ("Task.sleep", "#9c6b52"),

@@ -1,6 +1,7 @@
 import Foundation
 import Hourglass
 import HourglassDispatch
+import HourglassGLib
 import HourglassLibevent
 import Synchronization
 
@@ -47,7 +48,9 @@ struct BenchmarkRun {
         guard run else { return }
         let peers: [(String, ([Int64]) -> [Int64])] = [
             (Peer.floor, OneShotPeers.floor), (Peer.libeventClock, OneShotPeers.libeventClock),
+            (Peer.glibClock, OneShotPeers.glibClock),
             (Peer.dispatchClock, OneShotPeers.dispatchClock), (Peer.rawLibevent, OneShotPeers.rawLibevent),
+            (Peer.rawGLibTimeoutAdd, OneShotPeers.rawGLibTimeoutAdd), (Peer.rawGLibSource, OneShotPeers.rawGLibSource),
             (Peer.rawDispatch, OneShotPeers.rawDispatch), (Peer.nio, OneShotPeers.nio),
         ]
         // A short warm-up of every peer first: the first timers of a process pay for page
@@ -133,12 +136,16 @@ struct BenchmarkRun {
         let peers: [(String, ([Int64], [Int32]) -> ScaleResult?)] = [
             (Peer.floor, ScalePeers.floor),
             (Peer.libeventClock + Peer.byID, ScalePeers.libeventClockByID),
+            (Peer.glibClock + Peer.byID, ScalePeers.glibClockByID),
             (Peer.dispatchClock + Peer.byID, ScalePeers.dispatchClockByID),
             (Peer.virtualClock + Peer.byID, ScalePeers.virtualClockByID),
             (Peer.libeventClock + Peer.byHandle, ScalePeers.libeventClock),
+            (Peer.glibClock + Peer.byHandle, ScalePeers.glibClock),
             (Peer.dispatchClock + Peer.byHandle, ScalePeers.dispatchClock),
             (Peer.virtualClock + Peer.byHandle, ScalePeers.virtualClock),
-            (Peer.rawLibevent, ScalePeers.rawLibevent), (Peer.rawDispatch, ScalePeers.rawDispatch),
+            (Peer.rawLibevent, ScalePeers.rawLibevent),
+            (Peer.rawGLibTimeoutAdd, ScalePeers.rawGLibTimeoutAdd), (Peer.rawGLibSource, ScalePeers.rawGLibSource),
+            (Peer.rawDispatch, ScalePeers.rawDispatch),
             (Peer.nio, ScalePeers.nio),
         ]
         // The best of two rounds run in turn (one in a quick run): the first touch of fresh

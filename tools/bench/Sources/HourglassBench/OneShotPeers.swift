@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+import HourglassGLib
 import HourglassLibevent
 import NIOCore
 import NIOPosix
@@ -19,6 +20,18 @@ enum OneShotPeers {
     static func rawLibevent(_ delays: [Int64]) -> [Int64] {
         var fired = [Int64](repeating: 0, count: delays.count)
         _ = libevent_oneshot(delays, &fired, Int32(delays.count))
+        return fired
+    }
+
+    static func rawGLibTimeoutAdd(_ delays: [Int64]) -> [Int64] {
+        var fired = [Int64](repeating: 0, count: delays.count)
+        _ = glib_timeout_add_oneshot(delays, &fired, Int32(delays.count))
+        return fired
+    }
+
+    static func rawGLibSource(_ delays: [Int64]) -> [Int64] {
+        var fired = [Int64](repeating: 0, count: delays.count)
+        _ = glib_source_oneshot(delays, &fired, Int32(delays.count))
         return fired
     }
 
@@ -40,6 +53,12 @@ enum OneShotPeers {
     static func libeventClock(_ delays: [Int64]) -> [Int64] {
         guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return [] }
         defer { clock.stop() }
+        return hourglass(clock, delays)
+    }
+
+    static func glibClock(_ delays: [Int64]) -> [Int64] {
+        guard let clock = try? GLibClock() else { return [] }
+        defer { clock.shutdown() }
         return hourglass(clock, delays)
     }
 

@@ -139,9 +139,14 @@ final class Report {
 enum Peer {
     static let floor = "C timerfd+epoll (floor)"
     static let libeventClock = "LibeventClock"
+    static let glibClock = "GLibClock"
     static let dispatchClock = "DispatchClock"
     static let virtualClock = "VirtualClock"
     static let rawLibevent = "raw libevent"
+    /// g_timeout_add_full on the default context, whole milliseconds; g_source_remove.
+    static let rawGLibTimeoutAdd = "raw GLib g_timeout_add"
+    /// A GSource per timer (lateness: due at a ready time in µs; scale: g_timeout_source_new).
+    static let rawGLibSource = "raw GLib GSource"
     static let rawDispatch = "raw DispatchSourceTimer"
     static let nio = "NIO scheduleTask"
     static let taskSleep = "Task.sleep"

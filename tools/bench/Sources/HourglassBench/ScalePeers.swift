@@ -3,6 +3,7 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassDispatch
+import HourglassGLib
 import HourglassLibevent
 import NIOCore
 import NIOPosix
@@ -37,6 +38,20 @@ enum ScalePeers {
 
     static func rawLibevent(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
         let result = libevent_scale(delays, order, Int32(delays.count))
+        return ScaleResult(
+            scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns,
+            residentBytes: result.resident_bytes)
+    }
+
+    static func rawGLibTimeoutAdd(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        let result = glib_timeout_add_scale(delays, order, Int32(delays.count))
+        return ScaleResult(
+            scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns,
+            residentBytes: result.resident_bytes)
+    }
+
+    static func rawGLibSource(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        let result = glib_source_scale(delays, order, Int32(delays.count))
         return ScaleResult(
             scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns,
             residentBytes: result.resident_bytes)
@@ -86,6 +101,18 @@ enum ScalePeers {
     static func libeventClockByID(_ delays: [Int64], _ order: [Int32]) -> ScaleResult? {
         guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return nil }
         defer { clock.stop() }
+        return hourglassByID(clock, delays, order)
+    }
+
+    static func glibClock(_ delays: [Int64], _ order: [Int32]) -> ScaleResult? {
+        guard let clock = try? GLibClock() else { return nil }
+        defer { clock.shutdown() }
+        return hourglass(clock, delays, order)
+    }
+
+    static func glibClockByID(_ delays: [Int64], _ order: [Int32]) -> ScaleResult? {
+        guard let clock = try? GLibClock() else { return nil }
+        defer { clock.shutdown() }
         return hourglassByID(clock, delays, order)
     }
 

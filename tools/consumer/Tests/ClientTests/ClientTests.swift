@@ -8,6 +8,9 @@ import Testing
 #if canImport(HourglassLibevent)
 import HourglassLibevent
 #endif
+#if canImport(HourglassGLib)
+import HourglassGLib
+#endif
 
 /// What an app's own test target does with Hourglass, depended on by version.
 @Suite("A client package uses Hourglass by version")
@@ -92,6 +95,16 @@ struct ClientTests {
         try await clock.sleep(for: .milliseconds(5))
         #expect(clock.pendingTimers.isEmpty)
         clock.stop()
+    }
+    #endif
+
+    #if canImport(HourglassGLib)
+    @Test("the GLib clock runs a one-shot on a context of its own (Linux)")
+    func glibClock() async throws {
+        let clock = try GLibClock()
+        try await clock.sleep(for: .milliseconds(5))
+        #expect(clock.pendingTimers.isEmpty)
+        clock.shutdown()
     }
     #endif
 }

@@ -1,0 +1,26 @@
+import SignUp
+
+/// The window's own words, which are no screen's: its title, the page names, the demo hint.
+/// Everything a screen shows comes from the models.
+struct AppText {
+    var windowTitle: String
+    var verificationPage: String
+    var registrationPage: String
+    /// The demo server's code, said on the window so a person can try the flow.
+    var demoHint: (String) -> String
+
+    /// The texts in `language` (English for a language the app does not have).
+    init(_ language: SignUpLanguage) {
+        if language == .simplifiedChinese {
+            windowTitle = "Hourglass 注册示例"
+            verificationPage = "验证"
+            registrationPage = "注册"
+            demoHint = { "演示服务器：每次发送的验证码都是 \($0)" }
+        } else {
+            windowTitle = "Hourglass sign-up"
+            verificationPage = "Verify"
+            registrationPage = "Register"
+            demoHint = { "Demo server: every code it sends is \($0)" }
+        }
+    }
+}

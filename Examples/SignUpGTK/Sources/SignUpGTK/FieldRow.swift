@@ -1,0 +1,85 @@
+import CGtk
+import SignUp
+
+/// A text field as a model's screen shows it: its caption, the entry and the message under it.
+/// Everything it shows comes from a `FieldView` or `SecretFieldView`; what is typed goes to
+/// the model, which the next render reflects.
+@MainActor
+final class FieldRow {
+    /// The caption, the entry and the message, top to bottom.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    let entry: UnsafeMutablePointer<GtkWidget>
+    private let caption: UnsafeMutablePointer<GtkWidget>
+    private let message: UnsafeMutablePointer<GtkWidget>
+    /// Set while a render writes the entry, so that GTK's "changed" is not sent back as typing.
+    private var rendering = false
+    private var shown: Shown?
+
+    /// What the row shows, to change only what changed.
+    private struct Shown: Equatable {
+        var label: String
+        var placeholder: String
+        var message: String?
+        var isEnabled: Bool
+    }
+
+    /// A row named `name` (its parts `name.caption`, `name.entry`, `name.message`); a secret row
+    /// hides what is typed; `accessory` (a button) goes beside the entry.
+    init(
+        name: String, secret: Bool, accessory: UnsafeMutablePointer<GtkWidget>? = nil,
+        onEdit: @escaping @MainActor (String) -> Void
+    ) {
+        widget = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
+        caption = Gtk.label()
+        gtk_widget_add_css_class(caption, "heading")
+        entry = secret ? gtk_password_entry_new() : gtk_entry_new()
+        if secret { gtk_password_entry_set_show_peek_icon(OpaquePointer(entry), 1) }
+        message = Gtk.label("dim-label")
+        let line = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
+        gtk_widget_set_hexpand(entry, 1)
+        Gtk.append(line, entry)
+        if let accessory { Gtk.append(line, accessory) }
+        Gtk.append(widget, caption, line, message)
+        Gtk.name(widget, name)
+        Gtk.name(caption, name + ".caption")
+        Gtk.name(entry, name + ".entry")
+        Gtk.name(message, name + ".message")
+        let editable = signupgtk_editable(entry)
+        SignalAction.connect(Gtk.object(entry), "changed") { [weak self] in
+            guard let self, !rendering else { return }
+            onEdit(Gtk.string(gtk_editable_get_text(editable)))
+        }
+    }
+
+    /// Shows `field`.
+    func render(_ field: FieldView) {
+        render(
+            text: field.text, label: field.label, placeholder: field.placeholder, message: field.message,
+            isEnabled: field.isEnabled)
+    }
+
+    /// Shows `field`; the entry holds the secret itself, which a password entry masks.
+    func render(_ field: SecretFieldView) {
+        render(
+            text: field.value.revealed, label: field.label, placeholder: field.placeholder,
+            message: field.message, isEnabled: field.isEnabled)
+    }
+
+    private func render(text: String, label: String, placeholder: String, message note: String?, isEnabled: Bool) {
+        let editable = signupgtk_editable(entry)
+        if Gtk.string(gtk_editable_get_text(editable)) != text {
+            rendering = true
+            gtk_editable_set_text(editable, text)
+            gtk_editable_set_position(editable, -1)
+            rendering = false
+        }
+        let next = Shown(label: label, placeholder: placeholder, message: note, isEnabled: isEnabled)
+        guard next != shown else { return }
+        shown = next
+        gtk_label_set_text(signupgtk_label(caption), label)
+        signupgtk_set_string(Gtk.object(entry), "placeholder-text", placeholder)
+        Gtk.show(note, in: message)
+        Gtk.setSensitive(entry, isEnabled)
+        Gtk.describe(entry, label: label, description: note)
+    }
+}

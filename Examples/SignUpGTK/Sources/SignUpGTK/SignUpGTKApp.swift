@@ -1,0 +1,25 @@
+import CGtk
+import HourglassGLib
+
+/// The app: a GtkApplication whose window binds Hourglass's sign-up models, on a `GLibClock` on
+/// GLib's default main context — the one GTK's loop runs, so every timer, service reply and
+/// model change happens on GTK's thread.
+@main
+@MainActor
+enum SignUpGTKApp {
+    static func main() throws {
+        let environment = AppEnvironment()
+        let clock = try GLibClock.mainContext()
+        let application = signupgtk_application_new(AppEnvironment.applicationID)!
+        var window: AppWindow?
+        SignalAction.connect(UnsafeMutableRawPointer(application), "activate") {
+            if window == nil { window = AppWindow(application: application, clock: clock, environment: environment) }
+            window?.present()
+        }
+        let status = signupgtk_application_run(application)
+        window = nil
+        g_object_unref(UnsafeMutableRawPointer(application))
+        clock.shutdown()
+        if status != 0 { exit(status) }
+    }
+}

@@ -1,0 +1,43 @@
+import CGtk
+import SignUp
+
+/// The verification-code controls: the phone or e-mail field, the send button with its
+/// countdown, the code field, Verify and the screen's message. The verification page is these
+/// alone; the registration page starts with them, bound to its account's model.
+@MainActor
+final class VerificationControls {
+    /// The controls, top to bottom.
+    let widget: UnsafeMutablePointer<GtkWidget>
+    private let destination: FieldRow
+    private let send: ModelButton
+    private let code: FieldRow
+    private let verify: ModelButton
+    private let message: UnsafeMutablePointer<GtkWidget>
+
+    /// The controls of `model`, named `name.destination`, `name.send`, `name.code`,
+    /// `name.verify` and `name.message`. Call ``render(_:)`` with each new screen.
+    init(name: String, model: VerificationViewModel) {
+        // Each button beside its field: send beside the destination, Verify beside the code.
+        send = ModelButton(name: name + ".send") { model.tapSend() }
+        destination = FieldRow(name: name + ".destination", secret: false, accessory: send.widget) {
+            model.setDestination($0)
+        }
+        verify = ModelButton(name: name + ".verify") { model.tapVerify() }
+        code = FieldRow(name: name + ".code", secret: false, accessory: verify.widget) { model.setCode($0) }
+        gtk_entry_set_input_purpose(signupgtk_entry(code.entry), GTK_INPUT_PURPOSE_DIGITS)
+        message = Gtk.label()
+        Gtk.name(message, name + ".message")
+        widget = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
+        Gtk.append(widget, destination.widget, code.widget, message)
+        render(model.screen)
+    }
+
+    /// Shows `screen`.
+    func render(_ screen: VerificationScreen) {
+        destination.render(screen.destination)
+        send.render(screen.sendButton)
+        code.render(screen.code)
+        verify.render(screen.verifyButton)
+        Gtk.show(screen.message, in: message)
+    }
+}

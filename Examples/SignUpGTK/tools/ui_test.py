@@ -1,0 +1,269 @@
+#!/usr/bin/env python3
+"""SignUpGTK's UI test: the app in a real window under Xvfb, driven by real input events.
+
+For each language (en, zh-Hans) it starts the app on a display of its own, clicks and types
+with xdotool (X's XTEST: the events reach GTK as a person's would), and at each key instant
+asks the app for a dump of what GTK shows (SIGUSR1; see WidgetDump.swift) and takes a
+screenshot. Every dump is checked whole: each control GTK shows (its text, sensitivity,
+visibility, check state, accessible label and description, read back from GTK) equals what the
+model's screen says at that instant. The model's texts are checked against linemode's
+transcript for the same inputs on the virtual clock (the same service, code and language).
+
+Covered: the language of eight sets of locale variables (LANG, LC_ALL, LC_MESSAGES, LANGUAGE,
+C); the cooldown saved under $XDG_STATE_HOME/org.hourglass.SignUpGTK; the countdown ticking on
+screen (two reads >= 1 s apart, the seconds going down); a restart mid-cooldown (the app killed,
+started again on the same XDG_STATE_HOME: the countdown goes on, not from 60); wrong codes (the
+field's message is the model's "Wrong code. N attempts left", as linemode says it); the
+registration page through to "Account created".
+
+Every wait polls with a deadline; the whole run has one too. Exit 0 when all passed. The window,
+the app's process, its dumps and the input events are in signupgtk_window.py.
+    ui_test.py --app PATH --linemode PATH [--out DIR] [--screenshots DIR] [--languages en,zh-Hans]
+"""
+
+import argparse
+import os
+import re
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+from signupgtk_window import App, Display, Failure, find, laid_out, log, run, text
+
+DESTINATION = "+86 138 1234 5678"
+DEMO_CODE = "246810"
+WRONG_CODES = ["111111", "222222"]
+PASSWORD = "Hourglass-2024-sand"
+
+LANGUAGES = {
+    "en": {"LANG": "en_US.UTF-8", "resend": r"^Resend in (\d+)s$"},
+    "zh-Hans": {"LANG": "zh_CN.UTF-8", "resend": r"^重新发送\((\d+)s\)$"},
+}
+
+
+def countdown(dump, name, language):
+    match = re.match(LANGUAGES[language]["resend"], text(dump, name))
+    return int(match.group(1)) if match else None
+
+
+def linemode_lines(linemode, language, script):
+    """linemode's transcript of `script` on the virtual clock: the lines, timestamps dropped."""
+    output = run([linemode, "--locale", language, "--region", "CN"], timeout=30, input=script)
+    return [re.sub(r"^\[ *[0-9.]+\] ", "", line) for line in output.splitlines()]
+
+
+def verification_flow(app, language, lines, out):
+    """Send, count down, two wrong codes: what GTK shows is the model's and linemode's."""
+    log(f"{language}: verification page")
+    app.click("verification.destination.entry")
+    app.type(DESTINATION)
+    app.wait(lambda d: text(d, "verification.destination.entry") == DESTINATION
+             and find(d, "verification.send")["sensitive"], 10, "send enabled after typing the number")
+    app.click("verification.send")
+    first = app.wait(lambda d: countdown(d, "verification.send", language) is not None, 10, "the countdown")
+    saved = os.path.join(app.env["XDG_STATE_HOME"], "org.hourglass.SignUpGTK", "verification", "cooldown.json")
+    if not os.path.isfile(saved):
+        raise Failure(f"no saved cooldown at {saved}")
+    read_at = time.monotonic()
+    seconds = countdown(first, "verification.send", language)
+    # The second read at least 1 s after the first; a tick a little late (a loaded machine) is
+    # waited for, up to 3 s more.
+    time.sleep(1.0)
+    second = app.wait(lambda d: (countdown(d, "verification.send", language) or 60) < seconds, 3,
+                      f"the countdown below {seconds}")
+    later = countdown(second, "verification.send", language)
+    log(f"{language}: countdown {text(first, 'verification.send')!r} then, "
+        f"{time.monotonic() - read_at:.2f} s later, {text(second, 'verification.send')!r}")
+    if later is None or not later < seconds:
+        raise Failure(f"the countdown did not go down: {seconds} then {later}")
+    titles = {line for line in lines if line.startswith("send: [")}
+    for dump in (first, second):
+        line = next(l for l in dump["model"]["verificationLines"] if l.startswith("send: ["))
+        if line not in titles:
+            raise Failure(f"the model's {line!r} is not in linemode's transcript")
+    sent = next(l for l in lines if l.startswith("message: "))[len("message: "):]
+    if text(second, "verification.message") != sent:
+        raise Failure(f"message {text(second, 'verification.message')!r}, linemode says {sent!r}")
+    for attempt, code in enumerate(WRONG_CODES):
+        # linemode's answer to the same code: the code field's first message after its input line.
+        typed = [i for i, l in enumerate(lines) if l.startswith("type code ")][attempt]
+        expected = next(l for l in lines[typed:] if l.startswith('code: "" — ')).split(" — ", 1)[1]
+        app.click("verification.code.entry")
+        app.type(code)
+        dump = app.wait(lambda d: text(d, "verification.code.message") == expected, 10,
+                        f"the code message {expected!r}")
+        log(f"{language}: wrong code {attempt + 1}: {text(dump, 'verification.code.message')!r}, "
+            f"send {text(dump, 'verification.send')!r}")
+    app.screenshot(os.path.join(out, f"verification.{language}.png"))
+
+
+def restart(app, binary, display, language, state_home, out):
+    """Kills the app mid-cooldown (SIGKILL, as a crash) and starts it again after 1.5 s: the
+    countdown goes on from where it was, less the time the app was down, never from 60."""
+    dump = app.request()
+    read_at = time.monotonic()
+    before = countdown(dump, "verification.send", language)
+    app.kill()
+    time.sleep(1.5)
+    app = App(binary, display, language, state_home, out, {"LANG": LANGUAGES[language]["LANG"]})
+    after = countdown(app.dump, "verification.send", language)
+    elapsed = time.monotonic() - read_at
+    log(f"{language}: restart: {before}s before the kill, {after}s {elapsed:.2f} s later")
+    # Shown seconds are rounded up (and a tick may land a little late): after the app was down
+    # for 1.5 s the countdown shows at least 1 s less, and no more than about `elapsed` less.
+    if after is None or not (before - elapsed - 2 <= after <= before - 1):
+        raise Failure(f"after the restart the countdown shows {after}, expected about {before - elapsed:.1f}")
+    return app
+
+
+def registration_flow(app, language, out):
+    """The registration page: send, count down, password, terms, the code, Create account."""
+    log(f"{language}: registration page")
+    app.click("switcher.registration")
+    app.wait(lambda d: d["page"] == "registration" and laid_out(d, "registration.account.send"), 10,
+             "the registration page")
+    app.click("registration.account.destination.entry")
+    app.type(DESTINATION)
+    app.wait(lambda d: find(d, "registration.account.send")["sensitive"], 10, "send enabled")
+    app.click("registration.account.send")
+    app.wait(lambda d: countdown(d, "registration.account.send", language) is not None, 10, "the countdown")
+    app.click("registration.password.entry")
+    app.type(PASSWORD)
+    app.click("registration.confirm.entry")
+    app.type(PASSWORD)
+    app.click("registration.terms")
+    dump = app.wait(lambda d: find(d, "registration.terms")["active"]
+                    and text(d, "registration.confirm.entry") == "•" * len(PASSWORD), 10, "the form filled in")
+    app.screenshot(os.path.join(out, f"registration.{language}.png"))
+    log(f"{language}: {text(dump, 'registration.account.send')!r}, "
+        f"password {text(dump, 'registration.password.message')!r}")
+    app.click("registration.account.code.entry")
+    app.type(DEMO_CODE)
+    app.wait(lambda d: find(d, "registration.submit")["sensitive"], 10, "Create account enabled")
+    app.click("registration.submit")
+    dump = app.wait(lambda d: find(d, "registration.message")["visible"], 10, "the registration's outcome")
+    created = next(l for l in dump["model"]["registrationLines"] if l.startswith("message: "))
+    log(f"{language}: {created}")
+    if text(dump, "registration.message") != created[len("message: "):]:
+        raise Failure(f"registration message {text(dump, 'registration.message')!r}, model {created!r}")
+    # Closed as a person closes it: GTK's loop ends, the models and the clock go, exit 0.
+    app.click("window.close")
+    try:
+        app.process.wait(10)
+    except subprocess.TimeoutExpired:
+        raise Failure("the app was still running 10 s after its close button was clicked")
+    if app.process.returncode != 0:
+        raise Failure(f"closed with its close button, the app exited {app.process.returncode}")
+    log(f"{language}: closed with the window's close button, exit 0")
+
+
+# The locale variables, and the language the screens must speak in them (gettext's order:
+# LANGUAGE, unless the locale is C, then LC_ALL, LC_MESSAGES, LANG).
+LOCALE_CASES = [
+    ({"LANG": "zh_CN.UTF-8"}, "zh-Hans"),
+    ({"LANG": "zh_SG.UTF-8"}, "zh-Hans"),
+    ({"LANG": "en_US.UTF-8", "LANGUAGE": "zh_CN:en"}, "zh-Hans"),
+    ({"LANG": "zh_CN.UTF-8", "LC_ALL": "en_GB.UTF-8"}, "en"),
+    ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"}, "zh-Hans"),
+    ({"LANG": "C", "LANGUAGE": "zh_CN"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({}, "en"),
+]
+
+
+def locale_cases(binary, display, out):
+    """The app's language in each locale of LOCALE_CASES."""
+    for locale, expected in LOCALE_CASES:
+        app = App(binary, display, "locale", tempfile.mkdtemp(prefix="state-", dir=out), out, locale)
+        try:
+            if app.dump["language"] != expected:
+                raise Failure(f"in {locale} the screens speak {app.dump['language']}, not {expected}")
+        finally:
+            app.stop()
+    log(f"locales: {len(LOCALE_CASES)} cases, each in the expected language")
+
+
+def run_all(options, display, out):
+    """The locale cases, then each language's flows; how many passed and failed."""
+    log(f"Xvfb on {display.name}; output in {out}")
+    passed, failed = 0, 0
+    try:
+        locale_cases(options.app, display, out)
+        passed += 1
+    except (Failure, subprocess.SubprocessError, OSError, ValueError, KeyError) as failure:
+        failed += 1
+        log(f"locales: FAILED: {failure}")
+    for language in options.languages.split(","):
+        state_home = tempfile.mkdtemp(prefix="state-", dir=out)
+        app = None
+        try:
+            script = (f"type destination {DESTINATION}\nserver code {DEMO_CODE}\ntap send\nwait 2s\n"
+                      + "".join(f"type code {code}\nwait 1s\n" for code in WRONG_CODES) + "wait 60s\n")
+            lines = linemode_lines(options.linemode, language, script)
+            app = App(options.app, display, language, state_home, out, {"LANG": LANGUAGES[language]["LANG"]})
+            if app.dump["language"] != language:
+                raise Failure(f"LANG={LANGUAGES[language]['LANG']} gave the language {app.dump['language']}")
+            verification_flow(app, language, lines, out)
+            app = restart(app, options.app, display, language, state_home, out)
+            registration_flow(app, language, out)
+            passed += 1
+            log(f"{language}: passed")
+        except (Failure, subprocess.SubprocessError, OSError, ValueError, KeyError) as failure:
+            failed += 1
+            log(f"{language}: FAILED: {failure}")
+            if app is not None:
+                try:
+                    app.screenshot(os.path.join(out, f"failure.{language}.png"))
+                except Failure:
+                    pass
+        finally:
+            if app is not None:
+                app.stop()
+    return passed, failed
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--app", required=True)
+    parser.add_argument("--linemode", required=True)
+    parser.add_argument("--out", default=None, help="dumps, logs and screenshots (default: a new temporary folder)")
+    parser.add_argument("--screenshots", default=None, help="also copy the screenshots here, as 8-bit PNGs")
+    parser.add_argument("--languages", default="en,zh-Hans")
+    parser.add_argument("--timeout", type=int, default=240, help="for the whole run, in seconds")
+    options = parser.parse_args()
+    # Absolute: the app ignores a relative XDG_STATE_HOME, as the XDG rules say.
+    out = os.path.abspath(options.out or tempfile.mkdtemp(prefix="signupgtk-ui-"))
+    os.makedirs(out, exist_ok=True)
+
+    def overdue(*_):
+        raise Failure(f"the whole run took more than {options.timeout} s")
+
+    signal.signal(signal.SIGALRM, overdue)
+    signal.alarm(options.timeout)
+    display = Display()
+    try:
+        passed, failed = run_all(options, display, out)
+    finally:
+        display.stop()
+    signal.alarm(0)
+    if options.screenshots and failed == 0:
+        os.makedirs(options.screenshots, exist_ok=True)
+        for name in sorted(os.listdir(out)):
+            if name.endswith(".png") and not name.startswith("failure"):
+                # Small files: 8-bit palette PNGs (the window's flat colours survive it).
+                run(["/usr/bin/convert", os.path.join(out, name), "-colors", "256", "-strip",
+                     "PNG8:" + os.path.join(options.screenshots, name)], timeout=30)
+        log(f"screenshots in {options.screenshots}")
+    log(f"output in {out}")
+    print(f"ui-test: {passed} passed, {failed} failed")
+    return 0 if failed == 0 else 1
+
+
+if __name__ == "__main__":
+    try:
+        sys.exit(main())
+    except Failure as failure:
+        print(f"ui-test: {failure}", file=sys.stderr)
+        sys.exit(1)

@@ -1,0 +1,45 @@
+#if canImport(CGLib)
+import CGLib
+import Dispatch
+import Foundation
+
+/// A `GMainContext *` to hand to other threads.
+struct ContextPointer: @unchecked Sendable {
+    // @unchecked Sendable: GLib's main-context calls used on it are thread-safe, and the test
+    // holds a reference until every thread using it has ended.
+    let pointer: OpaquePointer
+
+    init(_ pointer: OpaquePointer) { self.pointer = pointer }
+}
+
+/// An app's own loop: a thread iterating `context` (as its thread-default) until ``stop()``.
+final class AppLoop: Sendable {
+    private let context: ContextPointer
+    private let stopRequested = Box(false)
+    private let thread = Box<pthread_t?>(nil)
+    private let ended = DispatchSemaphore(value: 0)
+
+    init(_ context: ContextPointer) {
+        self.context = context
+        let (stopRequested, thread, ended) = (stopRequested, thread, ended)
+        let started = DispatchSemaphore(value: 0)
+        Thread {
+            g_main_context_push_thread_default(context.pointer)
+            thread.value = pthread_self()
+            started.signal()
+            while !stopRequested.value { _ = g_main_context_iteration(context.pointer, 1) }
+            g_main_context_pop_thread_default(context.pointer)
+            ended.signal()
+        }.start()
+        started.wait()
+    }
+
+    var isLoopThread: Bool { thread.value.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
+
+    func stop() {
+        stopRequested.value = true
+        g_main_context_wakeup(context.pointer)
+        ended.wait()
+    }
+}
+#endif
