@@ -11,7 +11,7 @@ public import Hourglass
 ///   callback, and every change of a view-model on this clock, happens on the UI thread.
 /// - ``init()``: a new context of the clock's own, iterated on a thread the clock owns, as
 ///   `LibeventClock`'s loop: for a program or a test with no GLib loop of its own.
-/// - ``init(context:)``: a context the app already runs, given as its `GMainContext *`.
+/// - ``init(unsafeGMainContext:)``: a context the app already runs, given as its `GMainContext *`.
 ///
 /// The clock's one wake-up is a timerfd on `CLOCK_BOOTTIME` polled by a `GSource` on the
 /// context, armed for the earliest deadline of all its timers: like every real clock's, its
@@ -52,12 +52,14 @@ public final class GLibClock: TimerClock {
         try self.init(backend: GLibBackend(timerFD: fd, context: context), iterating: context)
     }
 
-    /// Creates a clock on a `GMainContext` that the app runs: `context` is a `GMainContext *`
-    /// (in Swift, the `OpaquePointer` GLib's functions take and return, such as
-    /// `g_main_context_get_thread_default()`'s). Callbacks run on whichever thread iterates
-    /// it; the clock holds a reference to it until it is freed.
+    /// Creates a clock on a `GMainContext` that the app runs: `context` must be a
+    /// `GMainContext *` (in Swift, the `OpaquePointer` GLib's functions take and return, such as
+    /// `g_main_context_get_thread_default()`'s). Unsafe, as its name says: Swift cannot tell a
+    /// `GMainContext *` from another opaque C pointer, and any other (a `GMainLoop *`) corrupts
+    /// memory. Callbacks run on whichever thread iterates it; the clock holds a reference to it
+    /// until it is freed.
     /// - Throws: ``GLibError/systemCall(name:errno:)`` when the system refuses the timerfd.
-    public convenience init(context: OpaquePointer) throws(GLibError) {
+    public convenience init(unsafeGMainContext context: OpaquePointer) throws(GLibError) {
         let fd = try GLibBackend.makeTimerFD(reserving: 0)
         try self.init(backend: GLibBackend(timerFD: fd, context: context), iterating: nil)
     }

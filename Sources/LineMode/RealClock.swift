@@ -83,7 +83,8 @@ public final class RealClock: Sendable {
 
     /// Runs the clock on this thread (libevent) or waits while it runs on its queue (GCD) or its
     /// thread (GLib) until ``finish()`` is called, then shuts it down.
-    /// - Throws: `LibeventError` when libevent's loop fails.
+    /// - Throws: `LibeventError` when libevent's loop fails; `GLibError` when the GLib clock's
+    ///   timerfd fails (the clock has then shut itself down, so ``finish()`` might never come).
     public func runUntilFinished() throws {
         switch engine {
         case .dispatch(let clock, let finished):
@@ -95,7 +96,12 @@ public final class RealClock: Sendable {
         #endif
         #if canImport(HourglassGLib)
         case .glib(let clock, let finished):
-            finished.wait()
+            while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
+                if let failure = clock.failure {
+                    clock.shutdown()
+                    throw failure
+                }
+            }
             clock.shutdown()
         #endif
         }

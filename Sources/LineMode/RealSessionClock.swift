@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Hourglass
 
-/// ``SessionClock`` on a real clock (GCD or libevent) running in the background: each step is
+/// ``SessionClock`` on a real clock (GCD, libevent or GLib) running in the background: each step is
 /// a callback on a ``ScaledClock`` over it, so script time runs `scale` times as fast as real
 /// time and every step sees its exact script instant; the stepper's thread waits for it.
 struct RealSessionClock: SessionClock {

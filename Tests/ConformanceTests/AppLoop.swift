@@ -3,15 +3,6 @@ import CGLib
 import Dispatch
 import Foundation
 
-/// A `GMainContext *` to hand to other threads.
-struct ContextPointer: @unchecked Sendable {
-    // @unchecked Sendable: GLib's main-context calls used on it are thread-safe, and the test
-    // holds a reference until every thread using it has ended.
-    let pointer: OpaquePointer
-
-    init(_ pointer: OpaquePointer) { self.pointer = pointer }
-}
-
 /// An app's own loop: a thread iterating `context` (as its thread-default) until ``stop()``.
 final class AppLoop: Sendable {
     private let context: ContextPointer
@@ -31,15 +22,18 @@ final class AppLoop: Sendable {
             g_main_context_pop_thread_default(context.pointer)
             ended.signal()
         }.start()
-        started.wait()
+        // Bounded: a thread that never starts fails the test at stop(), not hangs it here.
+        _ = started.wait(timeout: .now() + 30)
     }
 
     var isLoopThread: Bool { thread.value.map { pthread_equal($0, pthread_self()) != 0 } ?? false }
 
-    func stop() {
+    /// Ends the loop; false when its thread has not ended within 30 s.
+    @discardableResult
+    func stop() -> Bool {
         stopRequested.value = true
         g_main_context_wakeup(context.pointer)
-        ended.wait()
+        return ended.wait(timeout: .now() + 30) == .success
     }
 }
 #endif

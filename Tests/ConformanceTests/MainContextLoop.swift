@@ -15,18 +15,24 @@ enum MainContextLoop {
         let thread = Thread {
             loopThread.withLock { $0 = pthread_self() }
             let loop = g_main_loop_new(nil, 0)
-            running.signal()
+            // Signalled by the loop itself, once it owns the context: before that, a function
+            // handed to the context could run on the thread that hands it over.
+            g_idle_add(
+                { data in
+                    if let data { Unmanaged<DispatchSemaphore>.fromOpaque(data).takeRetainedValue().signal() }
+                    return 0  // G_SOURCE_REMOVE
+                }, Unmanaged.passRetained(running).toOpaque())
             g_main_loop_run(loop)
         }
         thread.name = "GLib main context"
         thread.start()
-        running.wait()
-        return true
+        return running.wait(timeout: .now() + 30) == .success
     }()
 
-    /// Starts the loop, once per process.
-    static func start() {
-        _ = started
+    /// Starts the loop, once per process; false when it did not start within 30 s.
+    @discardableResult
+    static func start() -> Bool {
+        started
     }
 
     /// Whether the caller is the loop's thread.
@@ -45,7 +51,8 @@ enum MainContextLoop {
                 if let data { Unmanaged<DispatchSemaphore>.fromOpaque(data).takeRetainedValue().signal() }
                 return 0  // G_SOURCE_REMOVE
             }, Unmanaged.passRetained(done).toOpaque(), nil)
-        done.wait()
+        // Bounded: a loop that stopped running fails the waiting test instead of hanging it.
+        _ = done.wait(timeout: .now() + 30)
     }
 }
 #endif

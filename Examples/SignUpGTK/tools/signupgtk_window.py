@@ -13,6 +13,10 @@ class Failure(Exception):
     pass
 
 
+class Overdue(BaseException):
+    """The whole run's deadline: not a Failure, so no flow's handler catches it."""
+
+
 def log(message):
     print(f"[{time.monotonic() - STARTED:7.2f}] {message}", flush=True)
 
@@ -20,14 +24,16 @@ def log(message):
 STARTED = time.monotonic()
 
 
-def run(command, timeout=10, **options):
-    """Runs a command to its end within `timeout` seconds; its output, or a Failure."""
+def run(command, timeout=10, shown=None, **options):
+    """Runs a command to its end within `timeout` seconds; its output, or a Failure that names
+    it as `shown` (the command line by default: give another when it holds a secret)."""
+    shown = shown or " ".join(command)
     try:
         result = subprocess.run(command, timeout=timeout, capture_output=True, text=True, **options)
     except subprocess.TimeoutExpired:
-        raise Failure(f"{command[0]} took more than {timeout} s: {' '.join(command)}")
+        raise Failure(f"{command[0]} took more than {timeout} s: {shown}")
     if result.returncode != 0:
-        raise Failure(f"{' '.join(command)} exited {result.returncode}: {result.stderr.strip()}")
+        raise Failure(f"{shown} exited {result.returncode}: {result.stderr.strip()}")
     return result.stdout
 
 
@@ -45,6 +51,8 @@ class Display:
         os.set_blocking(read, False)
         while not number.endswith(b"\n"):
             if time.monotonic() > deadline or self.process.poll() is not None:
+                os.close(read)
+                self.stop()
                 raise Failure("Xvfb did not start within 10 s")
             try:
                 number += os.read(read, 16)
@@ -57,6 +65,7 @@ class Display:
         self.process.terminate()
         try:
             self.process.wait(5)
+            return
         except subprocess.TimeoutExpired:
             self.process.kill()
 
@@ -154,7 +163,10 @@ class App:
         run(["xdotool", "mousemove", "--window", self.window, str(x), str(y), "click", "1"], env=self.env)
 
     def type(self, text):
-        run(["xdotool", "type", "--delay", "40", text], timeout=30, env=self.env)
+        # The text (a code, a password) goes on standard input: not on a command line that
+        # other users can read in /proc, nor into a failure's message.
+        run(["xdotool", "type", "--delay", "40", "--file", "-"], timeout=30, env=self.env, input=text,
+            shown="xdotool type (the text on standard input)")
 
     def screenshot(self, path):
         run(["import", "-window", self.window, path], timeout=20, env=self.env)
@@ -193,8 +205,12 @@ def text(dump, name):
 
 
 def summary(dump):
+    """The dump's shown texts, for a failure's message: fields that hold a secret and the demo
+    hint (which names the demo server's code) are left out."""
+    secret = ("code", "password", "confirm", "demo-hint")
     return "; ".join(f"{w['name']}={w['text']!r}{'' if w['sensitive'] else ' (insensitive)'}"
-                     for w in dump["widgets"] if w["mapped"] and w["text"] and "caption" not in w["name"])
+                     for w in dump["widgets"] if w["mapped"] and w["text"] and "caption" not in w["name"]
+                     and not any(part in w["name"] for part in secret))
 
 
 def check_shows_model(dump):

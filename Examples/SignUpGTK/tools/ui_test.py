@@ -30,7 +30,7 @@ import sys
 import tempfile
 import time
 
-from signupgtk_window import App, Display, Failure, find, laid_out, log, run, text
+from signupgtk_window import App, Display, Failure, Overdue, find, laid_out, log, run, text
 
 DESTINATION = "+86 138 1234 5678"
 DEMO_CODE = "246810"
@@ -238,13 +238,22 @@ def main():
     os.makedirs(out, exist_ok=True)
 
     def overdue(*_):
-        raise Failure(f"the whole run took more than {options.timeout} s")
+        raise Overdue(f"the whole run took more than {options.timeout} s")
 
+    def terminated(*_):
+        raise Overdue("terminated (SIGTERM)")
+
+    # Neither is caught by a flow's handler: the finally below still stops Xvfb and the app.
     signal.signal(signal.SIGALRM, overdue)
+    signal.signal(signal.SIGTERM, terminated)
     signal.alarm(options.timeout)
     display = Display()
     try:
         passed, failed = run_all(options, display, out)
+    except Overdue as overdue_run:
+        log(f"FAILED: {overdue_run}; output in {out}")
+        print("ui-test: stopped before the end")
+        return 1
     finally:
         display.stop()
     signal.alarm(0)

@@ -1,4 +1,5 @@
 import CGtk
+import Foundation
 import HourglassGLib
 
 /// The app: a GtkApplication whose window binds Hourglass's sign-up models, on a `GLibClock` on
@@ -7,9 +8,14 @@ import HourglassGLib
 @main
 @MainActor
 enum SignUpGTKApp {
-    static func main() throws {
+    static func main() {
         let environment = AppEnvironment()
-        let clock = try GLibClock.mainContext()
+        let clock: GLibClock
+        do { clock = try GLibClock.mainContext() } catch {
+            // No trap at the top level: say why, and exit 1.
+            FileHandle.standardError.write(Data("SignUpGTK: cannot start its clock: \(error)\n".utf8))
+            exit(1)
+        }
         let application = signupgtk_application_new(AppEnvironment.applicationID)!
         var window: AppWindow?
         SignalAction.connect(UnsafeMutableRawPointer(application), "activate") {

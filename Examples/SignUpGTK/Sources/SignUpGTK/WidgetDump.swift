@@ -16,6 +16,8 @@ final class WidgetDump {
     private let screens: () -> (VerificationScreen, RegistrationScreen)
     private var serial = 0
     private var stopped = false
+    /// The SIGUSR1 source, while there is one.
+    private var source: UInt32 = 0
 
     /// The models' side of a dump.
     struct Models: Encodable {
@@ -72,24 +74,34 @@ final class WidgetDump {
         self.screens = screens
     }
 
-    /// Writes a dump now, and one on each SIGUSR1 from now on.
+    /// Writes a dump now, and one on each SIGUSR1 from now on (once: a second call only dumps).
     func start() {
-        let box = Unmanaged.passRetained(self).toOpaque()
-        g_unix_signal_add(
-            SIGUSR1,
-            { data in
-                guard let data else { return 0 }
-                let dump = Unmanaged<WidgetDump>.fromOpaque(data).takeUnretainedValue()
-                // GLib runs unix-signal sources on the default context's loop: the main thread.
-                MainActor.assumeIsolated { dump.write() }
-                return 1  // G_SOURCE_CONTINUE
-            }, box)
+        if source == 0 && !stopped {
+            // The source holds the dump until it is removed (stop()): its destroy notify
+            // releases it.
+            let box = Unmanaged.passRetained(self).toOpaque()
+            let priorityDefault: Int32 = 0  // G_PRIORITY_DEFAULT
+            source = g_unix_signal_add_full(
+                priorityDefault, SIGUSR1,
+                { data in
+                    guard let data else { return 0 }
+                    let dump = Unmanaged<WidgetDump>.fromOpaque(data).takeUnretainedValue()
+                    // GLib runs unix-signal sources on the default context's loop: the main thread.
+                    MainActor.assumeIsolated { dump.write() }
+                    return 1  // G_SOURCE_CONTINUE
+                }, box, { data in if let data { Unmanaged<WidgetDump>.fromOpaque(data).release() } })
+        }
         write()
     }
 
-    /// No more dumps: the window's widgets are gone.
+    /// No more dumps: the window's widgets are gone. Removes the SIGUSR1 source, which
+    /// releases the dump and, with it, its hold on the models.
     func stop() {
         stopped = true
+        if source != 0 {
+            g_source_remove(source)
+            source = 0
+        }
     }
 
     /// Writes what the window and the models show now.
