@@ -3,11 +3,11 @@ import Foundation
 public import Hourglass
 import HourglassDispatch
 
-#if canImport(HourglassLibevent)
-import HourglassLibevent
-#endif
-#if canImport(HourglassGLib)
+// os(Linux), not canImport: the manifest gives LineMode these clocks on Linux alone, and
+// elsewhere a whole-package build may still find their empty modules among its built modules.
+#if os(Linux)
 import HourglassGLib
+import HourglassLibevent
 #endif
 
 /// A real clock made from a ``ClockChoice`` — the one place where `linemode` and
@@ -21,11 +21,11 @@ public final class RealClock: Sendable {
     private enum Engine: Sendable {
         /// GCD runs on its own queue; the semaphore stands for "finished".
         case dispatch(DispatchClock, DispatchSemaphore)
-        #if canImport(HourglassLibevent)
+        #if os(Linux)
         /// libevent runs where its loop is run: the caller's thread or a thread of its own.
         case libevent(LibeventClock)
         #endif
-        #if canImport(HourglassGLib)
+        #if os(Linux)
         /// GLib runs its own context on a thread of its own; the semaphore stands for "finished".
         case glib(GLibClock, DispatchSemaphore)
         #endif
@@ -51,14 +51,14 @@ public final class RealClock: Sendable {
             let clock = DispatchClock()
             (self.clock, engine) = (clock, .dispatch(clock, DispatchSemaphore(value: 0)))
         case .libevent:
-            #if canImport(HourglassLibevent)
+            #if os(Linux)
             let clock = try LibeventClock()
             (self.clock, engine) = (clock, .libevent(clock))
             #else
             throw UnavailableClock.libevent
             #endif
         case .glib:
-            #if canImport(HourglassGLib)
+            #if os(Linux)
             let clock = try GLibClock()
             (self.clock, engine) = (clock, .glib(clock, DispatchSemaphore(value: 0)))
             #else
@@ -72,10 +72,10 @@ public final class RealClock: Sendable {
     var failure: (any Error)? {
         switch engine {
         case .dispatch: nil
-        #if canImport(HourglassLibevent)
+        #if os(Linux)
         case .libevent(let clock): clock.failure
         #endif
-        #if canImport(HourglassGLib)
+        #if os(Linux)
         case .glib(let clock, _): clock.failure
         #endif
         }
@@ -90,11 +90,11 @@ public final class RealClock: Sendable {
         case .dispatch(let clock, let finished):
             finished.wait()
             clock.shutdown()
-        #if canImport(HourglassLibevent)
+        #if os(Linux)
         case .libevent(let clock):
             try clock.run()
         #endif
-        #if canImport(HourglassGLib)
+        #if os(Linux)
         case .glib(let clock, let finished):
             while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
                 if let failure = clock.failure {
@@ -111,10 +111,10 @@ public final class RealClock: Sendable {
     public func finish() {
         switch engine {
         case .dispatch(_, let finished): finished.signal()
-        #if canImport(HourglassLibevent)
+        #if os(Linux)
         case .libevent(let clock): clock.stop()
         #endif
-        #if canImport(HourglassGLib)
+        #if os(Linux)
         case .glib(_, let finished): finished.signal()
         #endif
         }
@@ -124,7 +124,7 @@ public final class RealClock: Sendable {
     /// (whose thread runs from the start) need nothing — until ``end()``.
     /// - Throws: `LibeventError` when libevent's loop cannot start.
     public func start() throws {
-        #if canImport(HourglassLibevent)
+        #if os(Linux)
         if case .libevent(let clock) = engine { try clock.start() }
         #endif
     }
@@ -133,10 +133,10 @@ public final class RealClock: Sendable {
     public func end() {
         switch engine {
         case .dispatch(let clock, _): clock.shutdown()
-        #if canImport(HourglassLibevent)
+        #if os(Linux)
         case .libevent(let clock): clock.stop()
         #endif
-        #if canImport(HourglassGLib)
+        #if os(Linux)
         case .glib(let clock, _): clock.shutdown()
         #endif
         }

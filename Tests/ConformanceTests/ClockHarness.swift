@@ -4,10 +4,10 @@ import Hourglass
 import HourglassDispatch
 import Testing
 
-#if canImport(HourglassLibevent)
+#if os(Linux)
 import HourglassLibevent
 #endif
-#if canImport(HourglassGLib)
+#if os(Linux)
 import HourglassGLib
 #endif
 
@@ -24,10 +24,10 @@ enum ClockKind: String, CaseIterable, Sendable, CustomTestStringConvertible {
     /// The clocks this platform has: libevent and GLib are Linux-only.
     static var allCases: [ClockKind] {
         var kinds: [ClockKind] = [.virtual, .dispatch]
-        #if canImport(HourglassLibevent)
+        #if os(Linux)
         kinds.append(.libevent)
         #endif
-        #if canImport(HourglassGLib)
+        #if os(Linux)
         kinds += [.glib, .glibMain]
         #endif
         return kinds + [.continuous]
@@ -71,7 +71,7 @@ final class ClockHarness: Sendable {
             (virtual, dispatch, loop, adapted) = (nil, clock, nil, nil)
             self.clock = clock
         case .libevent:
-            #if canImport(HourglassLibevent)
+            #if os(Linux)
             let clock = try LibeventClock()
             try clock.start()
             let controls = LoopControls(
@@ -82,7 +82,7 @@ final class ClockHarness: Sendable {
             throw UnavailableClockError()
             #endif
         case .glib:
-            #if canImport(HourglassGLib)
+            #if os(Linux)
             let clock = try GLibClock()
             // shutdown() from the test's thread returns once the clock's thread has ended.
             let controls = LoopControls(
@@ -94,7 +94,7 @@ final class ClockHarness: Sendable {
             throw UnavailableClockError()
             #endif
         case .glibMain:
-            #if canImport(HourglassGLib)
+            #if os(Linux)
             MainContextLoop.start()
             let clock = try GLibClock.mainContext()
             let controls = LoopControls(

@@ -1,4 +1,4 @@
-#if canImport(HourglassGLib) && canImport(CGLib)
+#if os(Linux)
 import CGLib
 import Dispatch
 import Foundation

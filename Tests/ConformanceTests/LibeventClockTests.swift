@@ -1,4 +1,4 @@
-#if canImport(HourglassLibevent)
+#if os(Linux)
 import Foundation
 import Hourglass
 import HourglassLibevent

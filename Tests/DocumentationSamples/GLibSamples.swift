@@ -1,4 +1,4 @@
-#if canImport(HourglassGLib)
+#if os(Linux)
 import Foundation
 import Hourglass
 import HourglassGLib

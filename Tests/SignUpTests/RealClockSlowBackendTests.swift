@@ -6,10 +6,10 @@ import SignUp
 import SignUpTesting
 import Testing
 
-#if canImport(HourglassLibevent)
+#if os(Linux)
 import HourglassLibevent
 #endif
-#if canImport(HourglassGLib)
+#if os(Linux)
 import HourglassGLib
 #endif
 
@@ -56,7 +56,7 @@ struct RealClockSlowBackendTests {
             let clock = AdaptedClock(ContinuousClock(), queue: DispatchQueue(label: "adapted"))
             (base, stop) = (clock, { clock.shutdown() })
         case .libevent:
-            #if canImport(HourglassLibevent)
+            #if os(Linux)
             let clock = try LibeventClock()
             try clock.start()
             (base, stop) = (clock, { clock.stop() })
@@ -64,7 +64,7 @@ struct RealClockSlowBackendTests {
             return
             #endif
         case .glib:
-            #if canImport(HourglassGLib)
+            #if os(Linux)
             let clock = try GLibClock()
             (base, stop) = (clock, { clock.shutdown() })
             #else

@@ -6,7 +6,7 @@ import SignUp
 import SignUpTesting
 import Testing
 
-#if canImport(HourglassLibevent)
+#if os(Linux)
 import HourglassLibevent
 #endif
 
@@ -58,7 +58,7 @@ struct RestoreRaceTests {
         clock.shutdown()
     }
 
-    #if canImport(HourglassLibevent)
+    #if os(Linux)
     @Test("LibeventClock: 1 000 restores, each end told to the owner", .timeLimit(.minutes(1)))
     func libevent() async throws {
         let clock = try LibeventClock()
