@@ -51,7 +51,7 @@ struct LineModeCommand: ParsableCommand {
                 does: the shell reports 128 plus its number (130, 143). A save of the cooldown is \
                 never left torn by it, and a fixture's temporary state directory is removed.
                 """,
-            version: HourglassVersion.current)
+            version: tool.version ?? HourglassVersion.current)
     }
 
     @Argument(help: "The script; standard input when omitted or '-'.")

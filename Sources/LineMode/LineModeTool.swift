@@ -9,8 +9,8 @@ public import SignUp
 /// @main
 /// enum AcmeLineMode {
 ///     static func main() {
-///         LineModeTool(name: "acme-linemode", screens: [.verification, LoginScreen.screen],
-///                      languages: [.english, .french]).main()
+///         LineModeTool(name: "acme-linemode", version: "1.4.0",
+///                      screens: [.verification, LoginScreen.screen], languages: [.english, .french]).main()
 ///     }
 /// }
 /// ```
@@ -21,17 +21,20 @@ public import SignUp
 public struct LineModeTool: Sendable {
     /// The command's name, in its help and messages.
     public var name: String
+    /// What `--version` prints: the app's version; nil for Hourglass's.
+    public var version: String?
     /// The screens `--screen` and a fixture's header may name; the first is the default.
     public var screens: [ScriptScreen]
     /// The languages `--locale` and a fixture's header may name; the first is the default.
     public var languages: [SignUpLanguage]
 
-    /// A runner named `name` over `screens` and `languages` (by default the built-in ones).
+    /// A runner named `name`, of `version` (nil: Hourglass's), over `screens` and `languages`
+    /// (by default the built-in ones).
     public init(
-        name: String = "linemode", screens: [ScriptScreen] = ScriptScreen.builtIn,
+        name: String = "linemode", version: String? = nil, screens: [ScriptScreen] = ScriptScreen.builtIn,
         languages: [SignUpLanguage] = SignUpLanguage.allCases
     ) {
-        (self.name, self.screens, self.languages) = (name, screens, languages)
+        (self.name, self.version, self.screens, self.languages) = (name, version, screens, languages)
     }
 
     /// Parses the command line (`arguments`: the process's, without the program's name), runs

@@ -8,6 +8,7 @@ enum AcmeLineMode {
     static func main() {
         LineModeTool(
             name: "acme-linemode",
+            version: "1.4.0",
             screens: ScriptScreen.builtIn + [LoginScreen.screen],
             languages: SignUpLanguage.allCases + [.french]
         ).main()

@@ -25,6 +25,13 @@ struct AppRunnerTests {
         #expect(words.contains("EXIT CODES 0 the script ran"))
     }
 
+    @Test("--version prints the app's version")
+    func version() throws {
+        let run = try LinemodeProcess.run(["--version"], program: Self.program)
+        #expect(run.status == 0)
+        #expect(run.stdout == "1.4.0\n")
+    }
+
     @Test("--screen and --locale take the runner's own, and the default is the first of each")
     func options() throws {
         let script = "type user ada\n"
