@@ -11,28 +11,29 @@ import NIOPosix
 /// One-shots at given delays on each peer; each returns the fire times (ns after the start).
 /// Every peer aims at the same absolute instants: start + delay.
 enum OneShotPeers {
-    static func floor(_ delays: [Int64]) -> [Int64] {
+    /// Runs one of BenchPeers' C peers over `delays`: the instant each timer fired.
+    private static func cPeer(
+        _ peer: (UnsafePointer<Int64>?, UnsafeMutablePointer<Int64>?, Int32) -> Int32, _ delays: [Int64]
+    ) -> [Int64] {
         var fired = [Int64](repeating: 0, count: delays.count)
-        _ = floor_oneshot(delays, &fired, Int32(delays.count))
+        _ = peer(delays, &fired, Int32(delays.count))
         return fired
+    }
+
+    static func floor(_ delays: [Int64]) -> [Int64] {
+        cPeer(floor_oneshot, delays)
     }
 
     static func rawLibevent(_ delays: [Int64]) -> [Int64] {
-        var fired = [Int64](repeating: 0, count: delays.count)
-        _ = libevent_oneshot(delays, &fired, Int32(delays.count))
-        return fired
+        cPeer(libevent_oneshot, delays)
     }
 
     static func rawGLibTimeoutAdd(_ delays: [Int64]) -> [Int64] {
-        var fired = [Int64](repeating: 0, count: delays.count)
-        _ = glib_timeout_add_oneshot(delays, &fired, Int32(delays.count))
-        return fired
+        cPeer(glib_timeout_add_oneshot, delays)
     }
 
     static func rawGLibSource(_ delays: [Int64]) -> [Int64] {
-        var fired = [Int64](repeating: 0, count: delays.count)
-        _ = glib_source_oneshot(delays, &fired, Int32(delays.count))
-        return fired
+        cPeer(glib_source_oneshot, delays)
     }
 
     static func hourglass(_ clock: some TimerClock, _ delays: [Int64]) -> [Int64] {

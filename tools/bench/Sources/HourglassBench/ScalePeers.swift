@@ -29,32 +29,31 @@ struct ScaleResult {
 /// per timer in an array, as a caller would (its 8 bytes a timer, reserved before, are not
 /// counted, as the C peers' own arrays are not).
 enum ScalePeers {
-    static func floor(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
-        let result = floor_scale(delays, order, Int32(delays.count))
+    /// Runs one of BenchPeers' C peers over `delays`, cancelling in `order`.
+    private static func cPeer(
+        _ peer: (UnsafePointer<Int64>?, UnsafePointer<Int32>?, Int32) -> bench_scale_result, _ delays: [Int64],
+        _ order: [Int32]
+    ) -> ScaleResult {
+        let result = peer(delays, order, Int32(delays.count))
         return ScaleResult(
             scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns,
             residentBytes: result.resident_bytes)
+    }
+
+    static func floor(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
+        cPeer(floor_scale, delays, order)
     }
 
     static func rawLibevent(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
-        let result = libevent_scale(delays, order, Int32(delays.count))
-        return ScaleResult(
-            scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns,
-            residentBytes: result.resident_bytes)
+        cPeer(libevent_scale, delays, order)
     }
 
     static func rawGLibTimeoutAdd(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
-        let result = glib_timeout_add_scale(delays, order, Int32(delays.count))
-        return ScaleResult(
-            scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns,
-            residentBytes: result.resident_bytes)
+        cPeer(glib_timeout_add_scale, delays, order)
     }
 
     static func rawGLibSource(_ delays: [Int64], _ order: [Int32]) -> ScaleResult {
-        let result = glib_source_scale(delays, order, Int32(delays.count))
-        return ScaleResult(
-            scheduleNanoseconds: result.schedule_ns, cancelNanoseconds: result.cancel_ns,
-            residentBytes: result.resident_bytes)
+        cPeer(glib_source_scale, delays, order)
     }
 
     /// Measures `schedule` (which returns one handle per timer) and `cancel` on the handles.
