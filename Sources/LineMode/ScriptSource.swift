@@ -55,16 +55,15 @@ enum ScriptSource {
         var prepared = Prepared(options: options)
         guard let line = FixtureHeader.firstLine(of: data), FixtureHeader.isHeader(line[...]) else { return prepared }
         prepared.isFixture = true
+        // What the command line gave is skipped: the header leaves it unset.
         let header = try FixtureHeader(
             line[...], screens: tool.screens, languages: tool.languages, skipping: given.options)
-        if !given.screen, let screen = header.screen { prepared.options.screen = screen }
-        if !given.language, let language = header.language { prepared.options.language = language }
-        if !given.region, let region = header.region { prepared.options.region = region }
-        if !given.stateDirectory && header.usesStateDirectory {
+        prepared.options = header.applied(to: prepared.options)
+        if header.usesStateDirectory {
             let temporary = TemporaryStateDirectory()
             (prepared.options.stateDirectory, prepared.temporaryDirectory) = (temporary.url, temporary)
         }
-        if given.secretsFile == nil, let file = header.secretsFile {
+        if let file = header.secretsFile {
             prepared.options.secrets = try secrets(in: URL(fileURLWithPath: file, relativeTo: directory), named: file)
         }
         return prepared
