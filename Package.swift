@@ -39,8 +39,8 @@ let package = Package(
         // Depends on the Swift toolchain alone and builds on Apple platforms too.
         .target(name: "Hourglass"),
         .testTarget(name: "HourglassTests", dependencies: ["Hourglass", "TestSupport"]),
-        // What the test targets share (a TSan-visible lock, a seeded generator, built products).
-        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        // What the test targets share (recorders, a seeded generator, built products, special files).
+        .target(name: "TestSupport", dependencies: ["Hourglass"], path: "Tests/TestSupport"),
         // GCD backend: DispatchClock.
         .target(name: "HourglassDispatch", dependencies: ["Hourglass"]),
         // libevent through Debian's libevent-dev; C stays in CLibevent. Linux only: on other
@@ -87,14 +87,21 @@ let package = Package(
             dependencies: ["HourglassTesting", "HourglassTranscripts", "Hourglass", "TestSupport"],
             // The transcripts assertTranscript(_:) keeps beside its tests: data, not sources.
             exclude: ["__Transcripts__"]),
+        // The real clocks linemode and hourglass-demo run on, made and run in one place (no
+        // product: its API is `package`).
+        .target(
+            name: "RealClocks",
+            dependencies: [
+                "Hourglass", "HourglassDispatch", .target(name: "HourglassLibevent", condition: onLinux),
+                .target(name: "HourglassGLib", condition: onLinux),
+            ]
+        ),
         // linemode: the script language, the session and the runner (a library, testable) …
         .target(
             name: "LineMode",
             dependencies: [
-                "Hourglass", "HourglassDispatch", "HourglassTranscripts", "SignUp", "SignUpTesting",
-                .target(name: "HourglassLibevent", condition: onLinux),
+                "Hourglass", "HourglassTranscripts", "RealClocks", "SignUp", "SignUpTesting",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .target(name: "HourglassGLib", condition: onLinux),
             ]
         ),
         .testTarget(
@@ -118,7 +125,7 @@ let package = Package(
         .executableTarget(
             name: "HourglassDemo",
             dependencies: [
-                "Hourglass", "LineMode", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "Hourglass", "RealClocks", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
         // The code samples of README.md and the DocC articles, verbatim: they compile in every

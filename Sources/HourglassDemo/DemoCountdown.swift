@@ -1,6 +1,6 @@
 import Foundation
 import Hourglass
-import LineMode
+import RealClocks
 
 /// Runs one countdown and prints a line per tick, flushed at once so that a parent process
 /// reading the pipe sees each tick when it happens.
@@ -10,9 +10,9 @@ struct DemoCountdown {
     /// seconds left, as a debugger or the system would; real clocks only.
     var stopAt: Int64?
 
-    func run(on choice: ClockChoice) throws {
-        guard let real = try RealClock(choice) else { return runVirtual() }
-        try runReal(on: real, name: choice.rawValue)
+    func run(on choice: DemoClock) throws {
+        guard let kind = choice.realClockKind else { return runVirtual() }
+        try runReal(on: RealClock(kind), name: choice.rawValue)
     }
 
     /// The virtual clock: three seconds, a suspension of 4.5 s, then the rest, instantly.

@@ -1,7 +1,6 @@
 public import ArgumentParser
 import Foundation
 import Hourglass
-public import LineMode
 
 /// `hourglass-demo`: one countdown, on the clock you choose, printed tick by tick.
 @main
@@ -17,7 +16,7 @@ struct HourglassDemo: ParsableCommand {
             """)
 
     @Option(help: "The clock: virtual, dispatch, libevent or glib.")
-    var clock: ClockChoice = .virtual
+    var clock: DemoClock = .virtual
 
     @Option(help: "The countdown's length in whole seconds (1 to 3600).")
     var seconds: Int = 10
@@ -58,5 +57,3 @@ struct HourglassDemo: ParsableCommand {
         }
     }
 }
-
-extension ClockChoice: ExpressibleByArgument {}

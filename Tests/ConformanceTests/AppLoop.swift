@@ -2,6 +2,7 @@
 import CGLib
 import Dispatch
 import Foundation
+import TestSupport
 
 /// An app's own loop: a thread iterating `context` (as its thread-default) until ``stop()``.
 final class AppLoop: Sendable {

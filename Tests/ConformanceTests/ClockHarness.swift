@@ -9,6 +9,7 @@ import HourglassLibevent
 #endif
 #if os(Linux)
 import HourglassGLib
+import TestSupport
 #endif
 
 /// The clocks every conformance test runs on; `continuous` is `AdaptedClock(ContinuousClock())`,

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Hourglass
+import TestSupport
 import Testing
 
 /// A real clock that shuts down (`DispatchClock.shutdown()`, `LibeventClock.stop()`) does so

@@ -1,5 +1,6 @@
 import Foundation
 import Hourglass
+import TestSupport
 import Testing
 
 @Suite("Swift Clock and AsyncSequence on every clock", .serialized)

@@ -1,6 +1,7 @@
 import Foundation
 import Hourglass
 import Synchronization
+import TestSupport
 import Testing
 
 @Suite("Conformance on every clock: control", .serialized)

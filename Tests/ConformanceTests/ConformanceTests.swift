@@ -1,6 +1,7 @@
 import Foundation
 import Hourglass
 import Synchronization
+import TestSupport
 import Testing
 
 /// The timer rules, run on every clock. Real clocks use real time: see ``ClockHarness`` for

@@ -1,6 +1,7 @@
 import Clocks
 import Dispatch
 import Hourglass
+import TestSupport
 import Testing
 
 /// `AdaptedClock` over clocks that are not Hourglass's own. On `ContinuousClock` it runs the

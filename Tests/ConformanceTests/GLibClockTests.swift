@@ -4,6 +4,7 @@ import Dispatch
 import Foundation
 import Hourglass
 import HourglassGLib
+import TestSupport
 import Testing
 
 /// What the conformance suite does not cover of `GLibClock`: a context the app runs, a clock

@@ -2,6 +2,7 @@
 import Foundation
 import Hourglass
 import HourglassLibevent
+import TestSupport
 import Testing
 
 @Suite("LibeventClock lifecycle", .serialized)

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A libevent clock made where the system refuses file descriptors: in a child process

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A real process suspension: `hourglass-demo` runs a 7 s countdown in a child process, which

@@ -1,4 +1,5 @@
 import Hourglass
+import TestSupport
 import Testing
 
 @Suite("Bad arguments fail with typed errors")

@@ -1,4 +1,5 @@
 import Hourglass
+import TestSupport
 import Testing
 
 @Suite("Timer handles: start, fire, pause, cancel, release")

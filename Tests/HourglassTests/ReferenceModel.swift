@@ -1,4 +1,5 @@
 import Hourglass
+import TestSupport
 
 /// A deliberately naive model of the timer rules on a virtual clock: plain arrays and linear
 /// scans instead of a slab and a heap, one rule per line, for `ModelTests` to compare with.

@@ -1,4 +1,5 @@
 import Hourglass
+import TestSupport
 import Testing
 
 @Suite("Repeating timers and frame tickers")

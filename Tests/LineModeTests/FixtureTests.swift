@@ -5,10 +5,11 @@ import Testing
 
 /// Every file in `Fixtures/` is a linemode transcript; this suite runs each one and compares.
 ///
-/// A mismatch fails with a unified diff. `LINEMODE_RECORD=1` rewrites the files from what
-/// the code prints now (`tools/record-fixtures`): read every changed line before committing.
-/// A fixture with no output yet is recorded when run locally, and fails (unwritten) when `CI`
-/// is set. A file in `Fixtures/` that is not a `.txt` fixture fails the suite: nothing may sit
+/// A mismatch fails with a unified diff. The record switch is the one every transcript test
+/// reads, `HOURGLASS_RECORD` (``TranscriptRecordMode``): `failed` or `all` rewrites the files from
+/// what the code prints now (`tools/record-fixtures`): read every changed line before committing.
+/// A fixture with no output yet is recorded when run locally (the default mode, `missing`), and
+/// fails (unwritten) when `CI` is set or the mode is `never`. A file in `Fixtures/` that is not a `.txt` fixture fails the suite: nothing may sit
 /// there unrun.
 @Suite("linemode fixtures")
 struct FixtureTests {
@@ -58,9 +59,10 @@ struct FixtureTests {
         }
     }
 
-    /// What is wrong with fixture `name` in `directory` on `clock`, or nil. Records (writes the
-    /// file) when asked by `LINEMODE_RECORD=1`, or when the fixture has no output yet and `CI`
-    /// is not set; that first recording is still reported, so that it gets read.
+    /// What is wrong with fixture `name` in `directory` on `clock`, or nil. On the virtual clock,
+    /// records (writes the file) as ``TranscriptRecordMode/current`` says: a fixture with no output
+    /// yet unless the mode is `never` (always under CI), and one that differs when it is `failed`
+    /// or `all`; a recording is still reported, so that it gets read.
     static func problem(
         with name: String, clock: ClockChoice, timeScale: Double = 0.05, in directory: URL = directory,
         environment: [String: String] = ProcessInfo.processInfo.environment
@@ -69,14 +71,20 @@ struct FixtureTests {
         let expected = try String(contentsOf: file, encoding: .utf8)
         let fixture = try Fixture(text: expected, directory: directory)
         let actual = try fixture.transcript(clock: clock, timeScale: timeScale)
-        if clock == .virtual && (environment["LINEMODE_RECORD"] == "1" || !fixture.hasExpectedOutput) {
-            guard environment["CI"] == nil else {
+        let mode = TranscriptRecordMode.current(explicit: nil, environment: environment)
+        if clock == .virtual && !fixture.hasExpectedOutput {
+            guard mode != .never else {
                 return "\(name) has no expected output; record it locally (tools/record-fixtures) and commit it"
             }
-            if actual != expected { try actual.write(to: file, atomically: true, encoding: .utf8) }
-            return fixture.hasExpectedOutput ? nil : "\(name) was recorded; read it and run the tests again"
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            return "\(name) was recorded; read it and run the tests again"
         }
         guard actual != expected else { return nil }
+        if clock == .virtual && (mode == .failed || mode == .all) {
+            try actual.write(to: file, atomically: true, encoding: .utf8)
+            return "\(name) differed and is recorded now; read the diff and run the tests again:\n"
+                + UnifiedDiff.make(from: expected, to: actual, oldName: "Fixtures/\(name)", newName: "actual")
+        }
         return
             "\(name) differs on the \(clock) clock:\n"
             + UnifiedDiff.make(from: expected, to: actual, oldName: "Fixtures/\(name)", newName: "actual")

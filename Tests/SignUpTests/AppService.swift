@@ -1,4 +1,5 @@
 import SignUp
+import TestSupport
 
 /// The article's example service (`SignUp.docc/BindingAScreenInSwiftUI.md`), compiled here.
 struct AppService: VerificationService {

@@ -1,6 +1,7 @@
 import Hourglass
 import SignUp
 import SignUpTesting
+import TestSupport
 import Testing
 
 /// Settings out of range are clamped, when made and when set: none can trap the screen

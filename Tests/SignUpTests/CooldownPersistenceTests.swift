@@ -2,6 +2,7 @@ import Foundation
 import Hourglass
 import SignUp
 import SignUpTesting
+import TestSupport
 import Testing
 
 @Suite("The cooldown survives a restart (real files)")

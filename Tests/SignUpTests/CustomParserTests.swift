@@ -1,6 +1,7 @@
 import Hourglass
 import SignUp
 import SignUpTesting
+import TestSupport
 import Testing
 
 /// An app's own phone parser — here a stand-in for a libphonenumber port: every number is a

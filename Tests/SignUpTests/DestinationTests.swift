@@ -1,5 +1,6 @@
 import Foundation
 import SignUp
+import TestSupport
 import Testing
 
 @Suite("Destinations: parsing, normalising, masking")

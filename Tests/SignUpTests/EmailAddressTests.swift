@@ -1,4 +1,5 @@
 import SignUp
+import TestSupport
 import Testing
 
 /// E-mail addresses as people give them: plus-addressing, internationalised domains, any case.

@@ -2,6 +2,7 @@ import Clocks
 import Hourglass
 import SignUp
 import SignUpTesting
+import TestSupport
 import Testing
 
 /// The models on a clock an app team already tests with: swift-clocks' `TestClock`, through

@@ -1,4 +1,5 @@
 import SignUp
+import TestSupport
 
 /// A third language, added from outside the package: every text of the English table replaced.
 enum German {

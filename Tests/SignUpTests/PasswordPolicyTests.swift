@@ -1,4 +1,5 @@
 import SignUp
+import TestSupport
 import Testing
 
 @Suite("Password policy (NIST SP 800-63B)")

@@ -1,5 +1,6 @@
 import Foundation
 import SignUp
+import TestSupport
 import Testing
 
 /// Numbers as people in 50 regions type them — national, with the trunk prefix, with an

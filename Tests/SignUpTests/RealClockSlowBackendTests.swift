@@ -11,6 +11,7 @@ import HourglassLibevent
 #endif
 #if os(Linux)
 import HourglassGLib
+import TestSupport
 #endif
 
 /// The trial's flow — an actor backend whose replies take 400 ms, `tapSend()`, three seconds —

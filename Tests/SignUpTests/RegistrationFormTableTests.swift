@@ -2,6 +2,7 @@ import Hourglass
 import Testing
 
 @testable import SignUp
+import TestSupport
 
 /// One row of the registration form's table: form, event and the account's verification
 /// state → the exact form and registration request that follow.

@@ -1,6 +1,7 @@
 import Hourglass
 import SignUp
 import SignUpTesting
+import TestSupport
 import Testing
 
 @Suite("Registration screen")

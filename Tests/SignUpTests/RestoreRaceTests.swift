@@ -8,6 +8,7 @@ import Testing
 
 #if os(Linux)
 import HourglassLibevent
+import TestSupport
 #endif
 
 @Suite("Restore race: a model is whole before its first restored tick")

@@ -1,6 +1,7 @@
 import Hourglass
 import SignUp
 import SignUpTesting
+import TestSupport
 import Testing
 
 /// Defects a code review found, each kept from coming back.

@@ -1,6 +1,7 @@
 import Hourglass
 import SignUp
 import SignUpTesting
+import TestSupport
 import Testing
 
 @Suite("Verification screen: send failures and limits")

@@ -2,6 +2,7 @@ import Foundation
 import Hourglass
 import SignUp
 import SignUpTesting
+import TestSupport
 import Testing
 
 /// Every text of a table that takes no argument, by property name.

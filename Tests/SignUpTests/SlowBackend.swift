@@ -1,5 +1,6 @@
 import Hourglass
 import SignUp
+import TestSupport
 
 /// An app's own backend, as an app team writes it: an `actor` whose replies take 400 ms on the
 /// clock it is given. The code "123456" is right; any other is wrong.

@@ -5,20 +5,6 @@ import SignUpTesting
 import TestSupport
 import Testing
 
-/// A thread-safe list the view-model's callbacks append to.
-final class Recorder<Element: Sendable>: Sendable {
-    private let storage = Locked<[Element]>([])
-
-    func append(_ element: Element) { storage.withLock { $0.append(element) } }
-    var values: [Element] { storage.withLock { $0 } }
-    func take() -> [Element] {
-        storage.withLock { values in
-            defer { values = [] }
-            return values
-        }
-    }
-}
-
 /// Picks the expected text of the language under test.
 struct Localized {
     let language: SignUpLanguage

@@ -2,6 +2,7 @@ import Hourglass
 import Observation
 import SignUp
 import SignUpTesting
+import TestSupport
 import Testing
 
 @Suite("Verification screen: the happy path, in both languages")

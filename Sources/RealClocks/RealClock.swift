@@ -1,6 +1,6 @@
 import Dispatch
 import Foundation
-public import Hourglass
+package import Hourglass
 import HourglassDispatch
 
 // os(Linux), not canImport: the manifest gives LineMode these clocks on Linux alone, and
@@ -10,12 +10,13 @@ import HourglassGLib
 import HourglassLibevent
 #endif
 
-/// A real clock made from a ``ClockChoice`` — the one place where `linemode` and
+/// A real clock made from a ``RealClockKind`` — the one place where `linemode` and
 /// `hourglass-demo` make their clocks — and the two ways they run one: on the calling thread
-/// until ``finish()`` (a script, a countdown), or in the background until ``end()`` (live mode).
-public final class RealClock: Sendable {
+/// until ``finish()`` (a script, a countdown), or in the background until ``shutdown()`` (live
+/// mode).
+package final class RealClock: Sendable {
     /// The clock, to schedule on.
-    public let clock: any TimerClock
+    package let clock: any TimerClock
     private let engine: Engine
 
     private enum Engine: Sendable {
@@ -31,15 +32,13 @@ public final class RealClock: Sendable {
         #endif
     }
 
-    /// The real clock `choice` names, or nil for ``ClockChoice/virtual``.
+    /// The real clock `kind` names.
     /// - Throws: `LibeventError` when libevent cannot make its loop; `GLibError` when the GLib
     ///   clock cannot get its timerfd, descriptors or thread; ``UnavailableClock`` for libevent
     ///   or GLib off Linux; on Linux, an error saying so when GCD could not get the file
     ///   descriptors it needs (libdispatch would trap).
-    public init?(_ choice: ClockChoice) throws {
-        switch choice {
-        case .virtual:
-            return nil
+    package init(_ kind: RealClockKind) throws {
+        switch kind {
         case .dispatch:
             #if os(Linux)
             if let code = FileDescriptorReserve.shortage(
@@ -69,7 +68,7 @@ public final class RealClock: Sendable {
 
     /// Why the clock stopped running for good (libevent's loop failed, GLib's timerfd failed), if
     /// it did; nil while it can run, and always for GCD.
-    var failure: (any Error)? {
+    package var failure: (any Error)? {
         switch engine {
         case .dispatch: nil
         #if os(Linux)
@@ -85,7 +84,7 @@ public final class RealClock: Sendable {
     /// thread (GLib) until ``finish()`` is called, then shuts it down.
     /// - Throws: `LibeventError` when libevent's loop fails; `GLibError` when the GLib clock's
     ///   timerfd fails (the clock has then shut itself down, so ``finish()`` might never come).
-    public func runUntilFinished() throws {
+    package func runUntilFinished() throws {
         switch engine {
         case .dispatch(let clock, let finished):
             finished.wait()
@@ -108,7 +107,7 @@ public final class RealClock: Sendable {
     }
 
     /// Ends ``runUntilFinished()``: from a callback on the clock, or from any thread.
-    public func finish() {
+    package func finish() {
         switch engine {
         case .dispatch(_, let finished): finished.signal()
         #if os(Linux)
@@ -121,16 +120,16 @@ public final class RealClock: Sendable {
     }
 
     /// Runs the clock in the background — libevent's loop on a thread of its own; GCD and GLib
-    /// (whose thread runs from the start) need nothing — until ``end()``.
+    /// (whose thread runs from the start) need nothing — until ``shutdown()``.
     /// - Throws: `LibeventError` when libevent's loop cannot start.
-    public func start() throws {
+    package func start() throws {
         #if os(Linux)
         if case .libevent(let clock) = engine { try clock.start() }
         #endif
     }
 
     /// Stops a clock started with ``start()``; what is still scheduled never runs.
-    public func end() {
+    package func shutdown() {
         switch engine {
         case .dispatch(let clock, _): clock.shutdown()
         #if os(Linux)

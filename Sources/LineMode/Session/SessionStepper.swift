@@ -1,4 +1,5 @@
 import Hourglass
+import RealClocks
 
 /// The one stepper of `linemode`: a script (with or without `--keep-going`) and live mode, on
 /// every clock, performing steps on a ``LineModeSession`` through a ``SessionClock``.
@@ -18,8 +19,8 @@ struct SessionStepper {
     /// background at `options.timeScale`.
     /// - Throws: `TimerError` for a bad time scale; `LibeventError` when libevent cannot run.
     static func clock(for options: LineModeOptions) throws -> any SessionClock {
-        guard let real = try RealClock(options.clock) else { return VirtualSessionClock() }
-        return try RealSessionClock(real, scale: options.timeScale)
+        guard let kind = options.clock.realClockKind else { return VirtualSessionClock() }
+        return try RealSessionClock(RealClock(kind), scale: options.timeScale)
     }
 
     /// Runs a script from its cursor: its leading comments and the screen at instant zero,

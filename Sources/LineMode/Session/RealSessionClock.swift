@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 import Hourglass
+import RealClocks
 
 /// ``SessionClock`` on a real clock (GCD, libevent or GLib) running in the background: each step is
 /// a callback on a ``ScaledClock`` over it, so script time runs `scale` times as fast as real
@@ -64,7 +65,7 @@ struct RealSessionClock: SessionClock {
     }
 
     func end() {
-        real.end()
+        real.shutdown()
     }
 
     /// Runs `body` at `instant`, after every other timer due by then — as `advance(to:)` does

@@ -1,4 +1,5 @@
 public import Foundation
+import RealClocks
 public import SignUp
 
 /// How a script runs.
@@ -36,4 +37,9 @@ public enum ClockChoice: String, CaseIterable, Sendable {
     case libevent
     /// `GLibClock` on a GLib main context of its own, time-scaled.
     case glib
+}
+
+extension ClockChoice {
+    /// The real clock this choice names; nil for ``virtual``.
+    var realClockKind: RealClockKind? { RealClockKind(rawValue: rawValue) }
 }
