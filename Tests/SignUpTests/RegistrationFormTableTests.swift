@@ -1,8 +1,8 @@
 import Hourglass
+import TestSupport
 import Testing
 
 @testable import SignUp
-import TestSupport
 
 /// One row of the registration form's table: form, event and the account's verification
 /// state → the exact form and registration request that follow.

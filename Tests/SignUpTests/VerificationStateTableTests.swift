@@ -1,8 +1,8 @@
 import Hourglass
+import TestSupport
 import Testing
 
 @testable import SignUp
-import TestSupport
 
 /// One row of the verification machine's table: a state, an event at an instant, and the
 /// exact state and effects that follow.

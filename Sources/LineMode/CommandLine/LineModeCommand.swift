@@ -59,7 +59,8 @@ struct LineModeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The clock: virtual (instant, deterministic), dispatch, libevent or glib (real, time-scaled).", valueName: "clock"
+            "The clock: virtual (instant, deterministic), dispatch, libevent or glib (real, time-scaled).",
+            valueName: "clock"
         ))
     var clock = ClockChoice.virtual.rawValue
 
