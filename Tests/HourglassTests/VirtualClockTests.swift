@@ -236,4 +236,59 @@ struct ScaledClockEdgeTests {
         unreachable.cancel()
         expectNothingPending(base)
     }
+
+    @Test("past its one-by-one limit an advance crosses the rest of its span as a suspension")
+    func advanceLimit() throws {
+        let clock = VirtualClock(callbacksOneByOne: 10)
+        let fires = Recorder<TimerFire>()
+        let ticks = Recorder<Int64>()
+        let ticker = try clock.repeating(every: .seconds(1)) { fires.append($0) }
+        let countdown = try clock.countdown(for: .seconds(60), onTick: { ticks.append($0.remainingSeconds) }, onFinish: {})
+        #expect(clock.advance(by: .seconds(100)) == 12)
+        // Ten callbacks one by one at their instants (five ticks each, interleaved), then each
+        // timer once at 100 s: the ticker counting what it missed, the countdown finished.
+        #expect(fires.values.map(\.scheduled) == (1...5).map { .seconds($0) } + [.seconds(100)])
+        #expect(fires.values.map(\.missedTicks) == [0, 0, 0, 0, 0, 94])
+        #expect(ticks.values == [59, 58, 57, 56, 55, 0])
+        #expect(countdown.state == .finished)
+        #expect(clock.now == .seconds(100))
+        #expect(clock.pendingTimers.map(\.deadline) == [.seconds(101)])
+        ticker.cancel()
+        expectNothingPending(clock)
+    }
+
+    @Test("an advance over a century of 1 s ticks ends after a million callbacks and one more")
+    func advanceOverACentury() throws {
+        let clock = VirtualClock()
+        let count = Box<Int64>(0)
+        let last = Box<TimerFire?>(nil)
+        let ticker = try clock.repeating(every: .seconds(1)) { fire in
+            count.value += 1
+            last.value = fire
+        }
+        let century: Int64 = 3_155_760_000
+        #expect(clock.advance(by: .seconds(century)) == VirtualClock.callbacksPerMove + 1)
+        #expect(count.value == Int64(VirtualClock.callbacksPerMove) + 1)
+        #expect(last.value?.scheduled == .seconds(century))
+        #expect(last.value?.missedTicks == century - Int64(VirtualClock.callbacksPerMove) - 1)
+        ticker.cancel()
+        expectNothingPending(clock)
+    }
+
+    @Test("a burst timer past the limit delivers its missed ticks over the clock's next moves")
+    func burstPastTheLimit() throws {
+        let clock = VirtualClock(callbacksOneByOne: 10)
+        let fires = Recorder<TimerInstant>()
+        let ticker = try clock.repeating(every: .seconds(1), policy: .burst) { fires.append($0.scheduled) }
+        #expect(clock.advance(by: .seconds(100)) == 20)
+        #expect(fires.values == (1...20).map { .seconds($0) })
+        #expect(clock.suspend(for: .zero) == 10)
+        // An advance runs ten one by one and ten more crossing: still at 100 s.
+        #expect(clock.advance(by: .zero) == 20)
+        #expect(fires.values == (1...50).map { .seconds($0) })
+        #expect(clock.now == .seconds(100))
+        #expect(clock.pendingTimers.map(\.deadline) == [.seconds(51)])
+        ticker.cancel()
+        expectNothingPending(clock)
+    }
 }

@@ -17,7 +17,7 @@ extension VirtualClock: TaskExecutor {
 extension VirtualClock {
     /// At most this many jobs run between two timers: a task that never stops yielding (a
     /// polling loop) cannot hang an advance; its later jobs run at the next instant.
-    public static let jobsBetweenTimers = 100_000
+    package static let jobsBetweenTimers = 100_000
 
     /// Starts `operation` in a task that prefers this clock as its executor, so that it runs,
     /// deterministically, when the clock is moved (on systems older than macOS 15 and iOS 18,

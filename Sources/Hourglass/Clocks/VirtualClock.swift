@@ -24,9 +24,23 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     private let waiters: PendingTimerWaiters
     /// The task work waiting for the clock to move (see `VirtualClock+TaskExecutor.swift`).
     let jobs: VirtualClockJobs
+    /// How many callbacks one move of the clock runs one by one before it crosses the rest of
+    /// its span as a suspension does (see ``advance(to:)``).
+    let callbacksOneByOne: Int
+
+    /// The number of callbacks one ``advance(to:)`` or ``suspend(for:)`` runs one by one, at
+    /// their own instants, before it crosses the rest of its span as a suspension.
+    public static let callbacksPerMove = 1_000_000
 
     /// A virtual clock at instant zero with no timers.
-    public init() {
+    public convenience init() {
+        self.init(callbacksOneByOne: Self.callbacksPerMove)
+    }
+
+    /// A virtual clock whose moves run `callbacksOneByOne` callbacks one by one (at least 1)
+    /// before crossing the rest of their span as a suspension: for tests of that limit.
+    package init(callbacksOneByOne: Int) {
+        self.callbacksOneByOne = max(1, callbacksOneByOne)
         let waiters = PendingTimerWaiters()
         let link = VirtualClockLink()
         self.waiters = waiters
@@ -105,11 +119,8 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         finishAdvance()
     }
 
-    /// Moves time forward by `duration`, running every timer that falls due on the way.
-    /// A negative duration is treated as zero: virtual time never goes backwards. Every tick on
-    /// the way runs: a 1 s repeating timer over a day runs 86 400 callbacks, and over centuries
-    /// it would run for hours. To jump, use ``suspend(for:)`` (missed ticks coalesced) or
-    /// ``runUntilIdle(maxFires:)`` (a limit).
+    /// Moves time forward by `duration`, running every timer that falls due on the way; see
+    /// ``advance(to:)``. A negative duration is treated as zero: virtual time never goes backwards.
     /// - Returns: how many callbacks ran.
     @discardableResult
     public func advance(by duration: Duration) -> Int {
@@ -119,6 +130,16 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     /// Moves time forward to `instant`, running every timer that falls due on the way.
     /// Task work waiting on the clock (see ``startTask(_:)``) runs first, at the present, and
     /// again after each callback, to quiescence, before time moves on.
+    ///
+    /// Every tick on the way runs at its own instant — a 1 s repeating timer over a day runs
+    /// 86 400 callbacks — up to ``callbacksPerMove`` (a million) in one advance. Past that the
+    /// rest of the span is crossed as ``suspend(for:)`` crosses it: time jumps to `instant`,
+    /// and each timer then due fires once, late, a repeating one counting the ticks it missed
+    /// and a countdown showing the true time left. So an advance over any span ends in time
+    /// proportional to the callbacks it runs, not to the span: a century of 1 s ticks runs a
+    /// million callbacks and one more, not three billion. A `.burst` timer, which delivers
+    /// every missed tick, delivers at most another million in the crossing and the rest at the
+    /// clock's next moves.
     /// An instant in the past is treated as now. Called from inside a callback, it extends
     /// the advance already under way instead of nesting. Move a virtual clock from one thread
     /// at a time (the test's): a call from another thread while an advance runs does the
@@ -135,9 +156,16 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         // One pass per goal; a callback that advances further extends the goal for another.
         var goal = nextGoal()
         while true {
-            fired += timerQueue.runDue(
-                through: TimerInstant(nanoseconds: goal), movingTimeTo: { backend.moveForward(to: $0) },
-                afterEach: queuedWork)
+            if fired < callbacksOneByOne {
+                fired += timerQueue.runDue(
+                    through: TimerInstant(nanoseconds: goal), limit: callbacksOneByOne - fired,
+                    movingTimeTo: { backend.moveForward(to: $0) }, afterEach: queuedWork)
+            }
+            if fired >= callbacksOneByOne, let next = timerQueue.nextDeadline, next.nanoseconds <= goal {
+                // Past the one-by-one limit: the rest of the span is crossed as a suspension.
+                backend.moveForward(to: TimerInstant(nanoseconds: goal))
+                fired += timerQueue.runDue(now: backend.now, limit: callbacksOneByOne, afterEach: queuedWork)
+            }
             let extended = nextGoal()
             if extended == goal { break }
             goal = extended
@@ -166,7 +194,8 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
 
     /// Simulates the process being suspended for `duration`: no timer runs meanwhile, then
     /// every due timer runs once, late, at the new time — repeating timers report the ticks
-    /// they missed, countdowns jump to the true time left.
+    /// they missed, countdowns jump to the true time left. A `.burst` timer delivers its missed
+    /// ticks one by one, at most ``callbacksPerMove`` in this call, the rest at the next moves.
     /// - Returns: how many callbacks ran on resume.
     @discardableResult
     public func suspend(for duration: Duration) -> Int {
@@ -175,7 +204,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
         // Work started before the suspension settles first, at the present.
         runQueuedJobs()
         backend.moveForward(to: target)
-        let fired = timerQueue.runDue(now: backend.now, afterEach: queuedWork)
+        let fired = timerQueue.runDue(now: backend.now, limit: callbacksOneByOne, afterEach: queuedWork)
         finishAdvance()
         return fired
     }
