@@ -243,7 +243,8 @@ struct ScaledClockEdgeTests {
         let fires = Recorder<TimerFire>()
         let ticks = Recorder<Int64>()
         let ticker = try clock.repeating(every: .seconds(1)) { fires.append($0) }
-        let countdown = try clock.countdown(for: .seconds(60), onTick: { ticks.append($0.remainingSeconds) }, onFinish: {})
+        let countdown = try clock.countdown(
+            for: .seconds(60), onTick: { ticks.append($0.remainingSeconds) }, onFinish: {})
         #expect(clock.advance(by: .seconds(100)) == 12)
         // Ten callbacks one by one at their instants (five ticks each, interleaved), then each
         // timer once at 100 s: the ticker counting what it missed, the countdown finished.

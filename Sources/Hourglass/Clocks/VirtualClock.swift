@@ -30,7 +30,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
 
     /// The number of callbacks one ``advance(to:)`` or ``suspend(for:)`` runs one by one, at
     /// their own instants, before it crosses the rest of its span as a suspension.
-    public static let callbacksPerMove = 1_000_000
+    package static let callbacksPerMove = 1_000_000
 
     /// A virtual clock at instant zero with no timers.
     public convenience init() {
@@ -132,7 +132,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     /// again after each callback, to quiescence, before time moves on.
     ///
     /// Every tick on the way runs at its own instant — a 1 s repeating timer over a day runs
-    /// 86 400 callbacks — up to ``callbacksPerMove`` (a million) in one advance. Past that the
+    /// 86 400 callbacks — up to a million in one advance. Past that the
     /// rest of the span is crossed as ``suspend(for:)`` crosses it: time jumps to `instant`,
     /// and each timer then due fires once, late, a repeating one counting the ticks it missed
     /// and a countdown showing the true time left. So an advance over any span ends in time
@@ -195,7 +195,7 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     /// Simulates the process being suspended for `duration`: no timer runs meanwhile, then
     /// every due timer runs once, late, at the new time — repeating timers report the ticks
     /// they missed, countdowns jump to the true time left. A `.burst` timer delivers its missed
-    /// ticks one by one, at most ``callbacksPerMove`` in this call, the rest at the next moves.
+    /// ticks one by one, at most a million in this call, the rest at the next moves.
     /// - Returns: how many callbacks ran on resume.
     @discardableResult
     public func suspend(for duration: Duration) -> Int {
