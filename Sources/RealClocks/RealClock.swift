@@ -59,7 +59,10 @@ package final class RealClock: Sendable {
         case .glib:
             #if os(Linux)
             let clock = try GLibClock()
-            (self.clock, engine) = (clock, .glib(clock, DispatchSemaphore(value: 0)))
+            let finished = DispatchSemaphore(value: 0)
+            // A failure shuts the clock down: that ends `runUntilFinished()` too.
+            clock.timerQueue.whenShutDown { finished.signal() }
+            (self.clock, engine) = (clock, .glib(clock, finished))
             #else
             throw UnavailableClock.glib
             #endif
@@ -95,13 +98,9 @@ package final class RealClock: Sendable {
         #endif
         #if os(Linux)
         case .glib(let clock, let finished):
-            while finished.wait(timeout: .now() + .milliseconds(50)) == .timedOut {
-                if let failure = clock.failure {
-                    clock.shutdown()
-                    throw failure
-                }
-            }
+            finished.wait()
             clock.shutdown()
+            if let failure = clock.failure { throw failure }
         #endif
         }
     }

@@ -1,27 +1,26 @@
 public import Foundation
+import Hourglass
 public import SignUp
 
 /// A `WallClock` that stands still until the test moves it — forwards, or backwards
 /// as a person setting their phone's clock does — for flows that restore a cooldown after a
 /// restart, where calendar time matters.
-public final class ManualWallClock: WallClock, @unchecked Sendable {
-    // @unchecked Sendable: `date` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var date: Date
+public final class ManualWallClock: WallClock, Sendable {
+    private let date: Locked<Date>
 
     /// A wall clock reading `date` (by default 2027-01-15 08:00 UTC, a fixed, ordinary instant).
     public init(_ date: Date = Date(timeIntervalSince1970: 1_800_000_000)) {
-        self.date = date
+        self.date = Locked(date)
     }
 
     /// The time it reads; setting it moves the clock to any date.
     public var now: Date {
-        get { lock.withLock { date } }
-        set { lock.withLock { date = newValue } }
+        get { date.withLock { $0 } }
+        set { date.withLock { $0 = newValue } }
     }
 
     /// Moves the clock by `seconds`, backwards when negative.
     public func advance(by seconds: TimeInterval) {
-        lock.withLock { date = date.addingTimeInterval(seconds) }
+        date.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }

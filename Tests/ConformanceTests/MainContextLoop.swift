@@ -1,6 +1,7 @@
 #if canImport(CGLib)
 import CGLib
 import Dispatch
+import Hourglass
 import Foundation
 import TestSupport
 

@@ -1,3 +1,4 @@
+import Hourglass
 import TestSupport
 import Testing
 

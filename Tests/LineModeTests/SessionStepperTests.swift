@@ -82,15 +82,20 @@ struct SessionStepperTests {
         }
     }
 
-    @Test("a step's result waits for its value, or throws at once when the clock has failed")
+    @Test("a step's result waits for its value, or for the clock's shutdown: then it throws the clock's failure")
     func stepResult() throws {
         let ready = StepResult<Int>()
         ready.set(7)
+        ready.clockShutDown()
         #expect(try ready.wait(unless: { RecordingSessionClock.Failure() }) == 7)
-        let never = StepResult<Int>()
+        let failed = StepResult<Int>()
+        failed.clockShutDown()
         #expect(throws: RecordingSessionClock.Failure.self) {
-            try never.wait(unless: { RecordingSessionClock.Failure() })
+            try failed.wait(unless: { RecordingSessionClock.Failure() })
         }
+        let shutDown = StepResult<Int>()
+        shutDown.clockShutDown()
+        #expect(throws: CancellationError.self) { try shutDown.wait(unless: { nil }) }
     }
 
     private func stepper(on clock: RecordingSessionClock) -> SessionStepper {

@@ -1,4 +1,5 @@
 import Dispatch
+import Hourglass
 import Observation
 import SignUp
 import TestSupport

@@ -8,26 +8,25 @@ import Dispatch
 /// then runs the due timers, and the next sleep is registered with it, before the advance looks
 /// for its next sleeper — so its transcript does not depend on how tasks are scheduled. The
 /// first job runs inside `wake(at:)`, under the queue's lock, and only registers the sleep.
-final class AdaptedBackend<Base: Clock>: TimerBackend, @unchecked Sendable where Base.Duration == Duration {
-    // @unchecked Sendable: `runner`, `sleeper`, `generation`, `isRunning`, `runAgain`,
-    // `armingThread` and `isShutDown` are only read and written under `lock`; `base`, `origin`,
-    // `queue` and `executor` are immutable and Sendable (a `Clock` and its instants are, and so
-    // are a queue and an executor).
+final class AdaptedBackend<Base: Clock>: TimerBackend, Sendable where Base.Duration == Duration {
+    private struct State {
+        var runner: TimerRunner?
+        var sleeper: Task<Void, Never>?
+        var generation: UInt64 = 0
+        var isRunning = false
+        var runAgain = false
+        /// The thread inside `wake(at:)`, under the queue's lock, while it starts a sleeper.
+        var armingThread: CallbackThread?
+        var isShutDown = false
+    }
+
     private let base: Base
     private let origin: Base.Instant
     /// A `QueueTaskExecutor` or a `ResumingThreadExecutor` where the system has task executors.
     private let executor: (any Sendable)?
     /// The clock's queue, if it has one.
     private let queue: DispatchQueue?
-    private let lock = Lock()
-    private var runner: TimerRunner?
-    private var sleeper: Task<Void, Never>?
-    private var generation: UInt64 = 0
-    private var isRunning = false
-    private var runAgain = false
-    /// The thread inside `wake(at:)`, under the queue's lock, while it starts a sleeper.
-    private var armingThread: CallbackThread?
-    private var isShutDown = false
+    private let state = Locked(State())
 
     init(base: Base, queue: DispatchQueue?) {
         self.base = base
@@ -45,19 +44,19 @@ final class AdaptedBackend<Base: Clock>: TimerBackend, @unchecked Sendable where
     }
 
     func attach(_ runner: TimerRunner) {
-        lock.withLock { self.runner = runner }
+        state.withLock { $0.runner = runner }
     }
 
     func wake(at instant: TimerInstant?) {
-        let (replaced, current) = lock.withLock { () -> (Task<Void, Never>?, UInt64?) in
-            generation &+= 1
-            defer { sleeper = nil }
-            return (sleeper, instant == nil || isShutDown ? nil : generation)
+        let (replaced, current) = state.withLock { state -> (Task<Void, Never>?, UInt64?) in
+            state.generation &+= 1
+            defer { state.sleeper = nil }
+            return (state.sleeper, instant == nil || state.isShutDown ? nil : state.generation)
         }
         cancel(replaced)
         guard let instant, let current else { return }
         let deadline = origin.advanced(by: .nanoseconds(instant.nanoseconds))
-        lock.withLock { armingThread = .current }
+        state.withLock { $0.armingThread = .current }
         let fallbackQueue = executor == nil ? queue : nil
         let task = startSleeper { [weak self, base] in
             do { try await base.sleep(until: deadline, tolerance: nil) } catch { return }
@@ -65,7 +64,7 @@ final class AdaptedBackend<Base: Clock>: TimerBackend, @unchecked Sendable where
             if let fallbackQueue {
                 // No task executors (before macOS 15 / iOS 18): the queue is reached this way.
                 fallbackQueue.async { self.runDue(ifStill: current) }
-            } else if self.lock.withLock({ self.armingThread?.isCurrent ?? false }) {
+            } else if self.state.withLock({ $0.armingThread?.isCurrent ?? false }) {
                 // A sleep that did not suspend (the deadline has passed, or the base clock jumps
                 // to it) is still inside `wake(at:)`, under the queue's lock: run from elsewhere.
                 Task { self.runDue(ifStill: current) }
@@ -73,10 +72,10 @@ final class AdaptedBackend<Base: Clock>: TimerBackend, @unchecked Sendable where
                 self.runDue(ifStill: current)
             }
         }
-        let stale = lock.withLock { () -> Bool in
-            armingThread = nil
-            guard generation == current else { return true }
-            sleeper = task
+        let stale = state.withLock { state -> Bool in
+            state.armingThread = nil
+            guard state.generation == current else { return true }
+            state.sleeper = task
             return false
         }
         if stale { cancel(task) }
@@ -107,32 +106,32 @@ final class AdaptedBackend<Base: Clock>: TimerBackend, @unchecked Sendable where
     /// Runs the due timers, one run at a time: a wake-up that comes during a run makes the
     /// run go round once more instead of running beside it.
     private func runDue(ifStill current: UInt64) {
-        let runner = lock.withLock { () -> TimerRunner? in
-            guard generation == current, !isShutDown else { return nil }
-            if isRunning {
-                runAgain = true
+        let runner = state.withLock { state -> TimerRunner? in
+            guard state.generation == current, !state.isShutDown else { return nil }
+            if state.isRunning {
+                state.runAgain = true
                 return nil
             }
-            isRunning = true
-            return self.runner
+            state.isRunning = true
+            return state.runner
         }
         guard let runner else { return }
         while true {
             runner.runDue()
-            let again = lock.withLock { () -> Bool in
-                defer { runAgain = false }
-                isRunning = runAgain
-                return runAgain
+            let again = state.withLock { state -> Bool in
+                defer { state.runAgain = false }
+                state.isRunning = state.runAgain
+                return state.runAgain
             }
             if !again { break }
         }
     }
 
     func shutDown() {
-        let (runner, sleeper) = lock.withLock { () -> (TimerRunner?, Task<Void, Never>?) in
-            isShutDown = true
-            defer { self.sleeper = nil }
-            return (self.runner, self.sleeper)
+        let (runner, sleeper) = state.withLock { state -> (TimerRunner?, Task<Void, Never>?) in
+            state.isShutDown = true
+            defer { state.sleeper = nil }
+            return (state.runner, state.sleeper)
         }
         cancel(sleeper)
         runner?.shutDown()

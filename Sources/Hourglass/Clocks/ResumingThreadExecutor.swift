@@ -7,13 +7,11 @@
 /// executor instead: cancelling resumes the sleeper from inside the runtime's cancellation, where
 /// the task must not run to its end.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
-final class ResumingThreadExecutor: TaskExecutor, @unchecked Sendable {
-    // @unchecked Sendable: `handOffThread` is only read and written under `lock`.
-    private let lock = Lock()
-    private var handOffThread: CallbackThread?
+final class ResumingThreadExecutor: TaskExecutor, Sendable {
+    private let handOffThread = Locked<CallbackThread?>(nil)
 
     func enqueue(_ job: consuming ExecutorJob) {
-        if lock.withLock({ handOffThread?.isCurrent ?? false }) {
+        if handOffThread.withLock({ $0?.isCurrent ?? false }) {
             globalConcurrentExecutor.enqueue(job)
             return
         }
@@ -22,8 +20,8 @@ final class ResumingThreadExecutor: TaskExecutor, @unchecked Sendable {
 
     /// Runs `body`; a job enqueued on this thread meanwhile runs on the global executor.
     func handingOff(_ body: () -> Void) {
-        lock.withLock { handOffThread = .current }
-        defer { lock.withLock { handOffThread = nil } }
+        handOffThread.withLock { $0 = .current }
+        defer { handOffThread.withLock { $0 = nil } }
         body()
     }
 }

@@ -47,20 +47,21 @@ public final class ScaledClock: TimerClock {
 /// 0.05 or 0.5 are exact, and any scale is within 10^-8 of the one given): floating point would
 /// drop the last nanoseconds of instants past 2^53 ns (104 days), and a wake-up that finds its
 /// timer one nanosecond short would be re-armed at once, for ever.
-final class ScaledBackend: TimerBackend, @unchecked Sendable {
-    // @unchecked Sendable: `wakeUp`, `runner` and `isArming` are only read and written under
-    // `lock`; the other fields are immutable.
+final class ScaledBackend: TimerBackend, Sendable {
+    private struct State {
+        var wakeUp: TimerHandle?
+        var runner: TimerRunner?
+        /// While `wake(at:)` makes the base's one-shot, under this clock's queue lock.
+        var isArming = false
+    }
+
     let scale: Double
     let base: any TimerClock
     private let origin: TimerInstant
     /// `scale` in trillionths, rounded: base nanoseconds per ``denominator`` of this clock's.
     private let numerator: UInt64
     private static let denominator: UInt64 = 1_000_000_000_000
-    private let lock = Lock()
-    private var wakeUp: TimerHandle?
-    private var runner: TimerRunner?
-    /// While `wake(at:)` makes the base's one-shot, under this clock's queue lock.
-    private var isArming = false
+    private let state = Locked(State())
 
     init(base: any TimerClock, scale: Double) {
         self.base = base
@@ -70,7 +71,7 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
     }
 
     func attach(_ runner: TimerRunner) {
-        lock.withLock { self.runner = runner }
+        state.withLock { $0.runner = runner }
     }
 
     /// This clock's time: the base clock's time since the origin, divided by the scale,
@@ -103,9 +104,9 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
         guard let instant, let offset = baseOffset(of: instant.nanoseconds),
             origin.nanoseconds <= Int64.max - offset
         else {
-            replaced = lock.withLock {
-                defer { wakeUp = nil }
-                return wakeUp
+            replaced = state.withLock { state in
+                defer { state.wakeUp = nil }
+                return state.wakeUp
             }
             return
         }
@@ -113,12 +114,12 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
         // From the base's logical now: inside a base callback a new one-shot counts from that
         // callback's scheduled instant, so measuring from `now` would wake it early.
         let delay = max(.zero, deadline - base.logicalNow)
-        lock.withLock { isArming = true }
+        state.withLock { $0.isArming = true }
         let handle = armBase(after: delay)
-        replaced = lock.withLock {
-            isArming = false
-            defer { wakeUp = handle }
-            return wakeUp
+        replaced = state.withLock { state in
+            state.isArming = false
+            defer { state.wakeUp = handle }
+            return state.wakeUp
         }
     }
 
@@ -132,7 +133,7 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
         // range: `oneShot(after:)` cannot refuse it.
         return try? base.oneShot(after: delay) { [weak self] _ in
             withExtendedLifetime(baseShutDown) {
-                guard let self, let runner = self.lock.withLock({ self.runner }) else { return }
+                guard let self, let runner = self.state.withLock({ $0.runner }) else { return }
                 runner.runDue()
             }
         }
@@ -141,7 +142,7 @@ final class ScaledBackend: TimerBackend, @unchecked Sendable {
     /// Shuts this clock's queue down once its base has shut down; not while `wake(at:)` runs
     /// (under this queue's lock): timers added from then on are refused by the queue itself.
     private func shutDownIfBaseDid() {
-        guard base.timerQueue.isShutDown, let runner = lock.withLock({ isArming ? nil : runner }) else { return }
+        guard base.timerQueue.isShutDown, let runner = state.withLock({ $0.isArming ? nil : $0.runner }) else { return }
         runner.shutDown()
     }
 }

@@ -12,15 +12,17 @@
 /// the default actors they call run on the thread that moves the clock, before each next
 /// timer. Time therefore never moves past an instant until the work woken there has settled.
 /// See <doc:TestingWithVirtualClock> for what stays outside.
-public final class VirtualClock: TimerClock, @unchecked Sendable {
-    // @unchecked Sendable: `advancing`, `pendingTarget` and `advancingThread` are only touched
-    // under `lock`; the backend, the queue, the jobs and the waiters are Sendable themselves.
+public final class VirtualClock: TimerClock, Sendable {
+    /// Who moves the clock, and to where.
+    private struct Advance {
+        var isUnderWay = false
+        var target: Int64 = .min
+        var thread: CallbackThread?
+    }
+
     public let timerQueue: TimerQueue
     private let backend: VirtualBackend
-    private let lock = Lock()
-    private var advancing = false
-    private var pendingTarget: Int64 = .min
-    private var advancingThread: CallbackThread?
+    private let advance = Locked(Advance())
     private let waiters: PendingTimerWaiters
     /// The task work waiting for the clock to move (see `VirtualClock+TaskExecutor.swift`).
     let jobs: VirtualClockJobs
@@ -215,70 +217,31 @@ public final class VirtualClock: TimerClock, @unchecked Sendable {
     }
 
     /// Whether a thread is moving the clock now.
-    private var isAdvancing: Bool { lock.withLock { advancing } }
+    private var isAdvancing: Bool { advance.withLock { $0.isUnderWay } }
 
     /// Whether the caller is on this clock's context: the thread that moves the clock while it
     /// advances, and any thread between advances (nothing else runs callbacks then).
     public var isOnContext: Bool {
-        lock.withLock { advancingThread?.isCurrent ?? true }
+        advance.withLock { $0.thread?.isCurrent ?? true }
     }
 
     private func beginAdvance(to target: Int64) -> Bool {
-        lock.withLock {
-            pendingTarget = max(pendingTarget, target)
-            guard !advancing else { return false }
-            advancing = true
-            advancingThread = .current
+        advance.withLock { advance in
+            advance.target = max(advance.target, target)
+            guard !advance.isUnderWay else { return false }
+            advance.isUnderWay = true
+            advance.thread = .current
             return true
         }
     }
 
     private func nextGoal() -> Int64 {
-        lock.withLock { pendingTarget }
+        advance.withLock { $0.target }
     }
 
     private func finishAdvance() {
-        let goal = lock.withLock { pendingTarget }
+        let goal = advance.withLock { $0.target }
         backend.moveForward(to: TimerInstant(nanoseconds: goal))
-        lock.withLock {
-            advancing = false
-            advancingThread = nil
-            pendingTarget = .min
-        }
+        advance.withLock { $0 = Advance() }
     }
-}
-
-/// Lets a ``VirtualClock``'s queue reach the clock, which does not exist yet when the queue is
-/// made (a timer's `fire()` runs it at once).
-final class VirtualClockLink: @unchecked Sendable {
-    // @unchecked Sendable: `reference` is only read and written under `lock`.
-    private let lock = Lock()
-    private weak var reference: VirtualClock?
-
-    var clock: VirtualClock? {
-        get { lock.withLock { reference } }
-        set { lock.withLock { reference = newValue } }
-    }
-}
-
-/// The virtual clock's time: a number that only ``VirtualClock`` moves. Never wakes anything.
-final class VirtualBackend: TimerBackend, @unchecked Sendable {
-    // @unchecked Sendable: `nanoseconds` is only read and written under `lock`.
-    private let lock = Lock()
-    private var nanoseconds: Int64 = 0
-
-    var now: TimerInstant { lock.withLock { TimerInstant(nanoseconds: nanoseconds) } }
-
-    /// Moves time to `instant` unless it is past already; returns the time after.
-    @discardableResult
-    func moveForward(to instant: TimerInstant) -> TimerInstant {
-        lock.withLock {
-            nanoseconds = max(nanoseconds, instant.nanoseconds)
-            return TimerInstant(nanoseconds: nanoseconds)
-        }
-    }
-
-    func attach(_ runner: TimerRunner) {}
-
-    func wake(at instant: TimerInstant?) {}
 }

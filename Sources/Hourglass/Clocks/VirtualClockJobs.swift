@@ -1,11 +1,13 @@
 /// The task work waiting on a ``VirtualClock`` used as a task executor: jobs stay here, first
 /// in first out, until the thread that moves the clock runs them.
-final class VirtualClockJobs: @unchecked Sendable {
-    // @unchecked Sendable: `queued` and `head` are only read and written under `lock`; a job is
-    // run after it is taken out, with the lock released.
-    private let lock = Lock()
-    private var queued: [UnownedJob] = []
-    private var head = 0
+final class VirtualClockJobs: Sendable {
+    private struct Queue {
+        var jobs: [UnownedJob] = []
+        var head = 0
+    }
+
+    /// A job is run after it is taken out, with the lock released.
+    private let queue = Locked(Queue())
     /// Told after each job is queued, outside the lock.
     private let queuedJob: @Sendable () -> Void
 
@@ -14,12 +16,12 @@ final class VirtualClockJobs: @unchecked Sendable {
     }
 
     func append(_ job: UnownedJob) {
-        lock.withLock { queued.append(job) }
+        queue.withLock { $0.jobs.append(job) }
         queuedJob()
     }
 
     /// How many jobs wait.
-    var count: Int { lock.withLock { queued.count - head } }
+    var count: Int { queue.withLock { $0.jobs.count - $0.head } }
 
     /// Runs the waiting jobs in order, and those they queue in turn, until none is left or
     /// `limit` have run.
@@ -34,13 +36,13 @@ final class VirtualClockJobs: @unchecked Sendable {
     }
 
     private func next() -> UnownedJob? {
-        lock.withLock {
-            guard head < queued.count else { return nil }
-            let job = queued[head]
-            head += 1
-            if head == queued.count {
-                queued.removeAll(keepingCapacity: true)
-                head = 0
+        queue.withLock { queue in
+            guard queue.head < queue.jobs.count else { return nil }
+            let job = queue.jobs[queue.head]
+            queue.head += 1
+            if queue.head == queue.jobs.count {
+                queue.jobs.removeAll(keepingCapacity: true)
+                queue.head = 0
             }
             return job
         }

@@ -35,6 +35,8 @@ public final class TimerQueue: @unchecked Sendable {
     let timerAdded: (@Sendable (Int) -> Void)?
     /// How many tasks wait for a number of live timers; only then is `timerAdded` called.
     var liveCountWatchers = 0
+    /// Told once, outside the lock, when the queue closes (``whenShutDown(_:)``).
+    var shutdownObservers: [@Sendable () -> Void] = []
     /// Called, outside the lock, after a timer's `fire()` is queued (``VirtualClock`` runs it then).
     let manualFireRequested: (@Sendable () -> Void)?
     /// The queue's number in ``TimerQueueDirectory``, by which its handles name it.
@@ -136,10 +138,26 @@ public final class TimerQueue: @unchecked Sendable {
         cancelAll(closing: true)
     }
 
+    /// Calls `observer` once the clock has shut down (``close()``), outside the queue's lock: at
+    /// once when it has already. For waits that must end when the clock stops for good (a
+    /// loop that failed), which then need no polling.
+    package func whenShutDown(_ observer: @escaping @Sendable () -> Void) {
+        let closed = lock.withLock {
+            if !isClosed { shutdownObservers.append(observer) }
+            return isClosed
+        }
+        if closed { observer() }
+    }
+
     private func cancelAll(closing: Bool) {
         var released: [TimerHandler] = []
+        var observers: [@Sendable () -> Void] = []
+        defer { for observer in observers { observer() } }
         lock.withLock {
-            if closing { isClosed = true }
+            if closing && !isClosed {
+                isClosed = true
+                swap(&observers, &shutdownObservers)
+            }
             for slot in storage.records.indices where !storage[slot].state.isTerminal && storage[slot].handler != nil {
                 if let handler = storage.end(slot: slot, as: .cancelled) { released.append(handler) }
             }

@@ -6,13 +6,20 @@ import Glibc
 import Musl
 #endif
 
-/// The identity of the thread running a timer callback, to answer "am I that callback?".
-struct CallbackThread: @unchecked Sendable {
-    // @unchecked Sendable: a pthread_t is an opaque identifier, only compared with
-    // pthread_equal, never dereferenced.
-    let thread: pthread_t
+/// The identity of a thread, to answer "am I the thread running that callback?".
+struct CallbackThread: Sendable, Equatable {
+    /// `pthread_self()` as a number: an identifier, compared and never dereferenced.
+    private let id: UInt
 
-    static var current: CallbackThread { CallbackThread(thread: pthread_self()) }
+    static var current: CallbackThread { CallbackThread(id: currentID()) }
 
-    var isCurrent: Bool { pthread_equal(thread, pthread_self()) != 0 }
+    var isCurrent: Bool { id == Self.currentID() }
+
+    private static func currentID() -> UInt {
+        #if canImport(Glibc)
+        UInt(pthread_self())
+        #else
+        UInt(bitPattern: pthread_self())
+        #endif
+    }
 }

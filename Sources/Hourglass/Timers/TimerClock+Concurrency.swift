@@ -42,18 +42,20 @@ extension TimerClock {
 }
 
 /// One `sleep`: resumes its continuation exactly once, from the timer or from cancellation.
-final class Sleeper: @unchecked Sendable {
-    // @unchecked Sendable: every field is read and written only under `lock`; the
-    // continuation is resumed and the timer cancelled after unlocking.
-    private let lock = Lock()
-    private var continuation: CheckedContinuation<Void, any Error>?
-    private var handle: TimerHandle?
-    private var isCancelled = false
+final class Sleeper: Sendable {
+    private struct State {
+        var continuation: CheckedContinuation<Void, any Error>?
+        var handle: TimerHandle?
+        var isCancelled = false
+    }
+
+    /// The continuation is resumed and the timer cancelled after unlocking.
+    private let state = Locked(State())
 
     func begin(_ continuation: CheckedContinuation<Void, any Error>, arm: () -> TimerHandle?) {
-        let cancelledEarly = lock.withLock {
-            if isCancelled { return true }
-            self.continuation = continuation
+        let cancelledEarly = state.withLock { state in
+            if state.isCancelled { return true }
+            state.continuation = continuation
             return false
         }
         if cancelledEarly {
@@ -62,36 +64,34 @@ final class Sleeper: @unchecked Sendable {
         }
         let armed = arm()
         // A cancel that came while arming found no handle to cancel: do it here.
-        let cancelledWhileArming = lock.withLock {
-            if !isCancelled { handle = armed }
-            return isCancelled
+        let cancelledWhileArming = state.withLock { state in
+            if !state.isCancelled { state.handle = armed }
+            return state.isCancelled
         }
         if cancelledWhileArming { armed?.cancel() }
         if armed == nil { finish() }
     }
 
     func finish() {
-        let (continuation, handle) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, TimerHandle?) in
-            defer {
-                self.continuation = nil
-                self.handle = nil
-            }
-            return (self.continuation, self.handle)
-        }
+        let (continuation, handle) = take(cancelling: false)
         _ = handle
         continuation?.resume()
     }
 
     func cancel() {
-        let (continuation, handle) = lock.withLock { () -> (CheckedContinuation<Void, any Error>?, TimerHandle?) in
-            isCancelled = true
-            defer {
-                self.continuation = nil
-                self.handle = nil
-            }
-            return (self.continuation, self.handle)
-        }
+        let (continuation, handle) = take(cancelling: true)
         handle?.cancel()
         continuation?.resume(throwing: CancellationError())
+    }
+
+    private func take(cancelling: Bool) -> (CheckedContinuation<Void, any Error>?, TimerHandle?) {
+        state.withLock { state in
+            if cancelling { state.isCancelled = true }
+            defer {
+                state.continuation = nil
+                state.handle = nil
+            }
+            return (state.continuation, state.handle)
+        }
     }
 }

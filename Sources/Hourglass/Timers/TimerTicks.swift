@@ -24,10 +24,8 @@ public struct TimerTicks: AsyncSequence, Sendable {
 }
 
 /// Owns one iteration's timer and buffer; cancels the timer when released.
-final class TickFeed: @unchecked Sendable {
-    // @unchecked Sendable: `stream` and `handle` are lets; AsyncStream and TimerHandle are
-    // thread-safe. `iterator` is only used by `next()`, which AsyncIteratorProtocol calls
-    // from one task at a time.
+/// Not `Sendable`: like the iterator that holds it, it belongs to one task at a time.
+final class TickFeed {
     private let handle: TimerHandle?
     private let stream: AsyncStream<TimerFire>
     private var iterator: AsyncStream<TimerFire>.Iterator

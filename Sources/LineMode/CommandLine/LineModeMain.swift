@@ -1,4 +1,5 @@
 import Foundation
+import Hourglass
 import SignUp
 
 /// What the `linemode` executable does once its options are parsed: read the script (or run
@@ -189,11 +190,9 @@ struct ReadFailure: Error, CustomStringConvertible {
 }
 
 /// Whether the cooldown store failed at least once, set from whichever thread saw it.
-private final class StoreFailureFlag: @unchecked Sendable {
-    // @unchecked Sendable: `value` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var value = false
+private final class StoreFailureFlag: Sendable {
+    private let value = Locked(false)
 
-    func set() { lock.withLock { value = true } }
-    var isSet: Bool { lock.withLock { value } }
+    func set() { value.withLock { $0 = true } }
+    var isSet: Bool { value.withLock { $0 } }
 }

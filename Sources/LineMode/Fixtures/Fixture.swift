@@ -1,4 +1,5 @@
 public import Foundation
+import Hourglass
 public import SignUp
 
 /// A snapshot fixture: a linemode transcript kept as a file — the script's lines as written,
@@ -81,14 +82,12 @@ public struct Fixture: Sendable {
 }
 
 /// Collects transcript lines from whichever thread writes them.
-final class TranscriptBuffer: @unchecked Sendable {
-    // @unchecked Sendable: `lines` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var lines: [String] = []
+final class TranscriptBuffer: Sendable {
+    private let lines = Locked<[String]>([])
 
     @Sendable func append(_ line: String) {
-        lock.withLock { lines.append(line) }
+        lines.withLock { $0.append(line) }
     }
 
-    var text: String { lock.withLock { lines.map { $0 + "\n" }.joined() } }
+    var text: String { lines.withLock { $0.map { $0 + "\n" }.joined() } }
 }

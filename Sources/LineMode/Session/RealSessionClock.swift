@@ -9,6 +9,8 @@ import RealClocks
 struct RealSessionClock: SessionClock {
     private let real: RealClock
     private let scaled: ScaledClock
+    /// Wakes the step being waited for, if any, when the real clock shuts down (its loop failed).
+    private let wakeWaiter = Locked<(@Sendable () -> Void)?>(nil)
 
     /// Starts `real` in the background (libevent's loop on a thread of its own), with script
     /// time at zero now.
@@ -17,6 +19,7 @@ struct RealSessionClock: SessionClock {
         self.real = real
         scaled = try ScaledClock(base: real.clock, scale: scale)
         try real.start()
+        real.clock.timerQueue.whenShutDown { [wakeWaiter] in wakeWaiter.withLock { $0 }?() }
     }
 
     var clock: any TimerClock { scaled }
@@ -24,7 +27,7 @@ struct RealSessionClock: SessionClock {
     func run<Result: Sendable>(at instant: TimerInstant, _ body: @escaping @Sendable () -> Result) throws -> Result {
         let result = StepResult<Result>()
         continueAt(instant) { result.set(body()) }
-        return try result.wait(unless: { real.failure })
+        return try wait(for: result)
     }
 
     /// Each step, in its callback, schedules the next: the context is never free between two.
@@ -32,7 +35,15 @@ struct RealSessionClock: SessionClock {
     {
         let done = StepResult<Bool>()
         chain(at: instant, step, done: done)
-        _ = try done.wait(unless: { real.failure })
+        _ = try wait(for: done)
+    }
+
+    /// Waits for `result`, or for the clock to stop for good before it comes.
+    private func wait<Value>(for result: StepResult<Value>) throws -> Value {
+        wakeWaiter.withLock { $0 = { result.clockShutDown() } }
+        defer { wakeWaiter.withLock { $0 = nil } }
+        if real.clock.timerQueue.isShutDown { result.clockShutDown() }
+        return try result.wait(unless: { real.failure })
     }
 
     private func chain(

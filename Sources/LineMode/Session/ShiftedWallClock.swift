@@ -9,10 +9,8 @@ import SignUp
 /// Without a state directory the starting date is a fixed epoch, so runs are reproducible.
 /// With one it is the system's date when the session starts: a saved cooldown then counts on
 /// across runs in real time, and within a run in script time.
-final class ShiftedWallClock: WallClock, @unchecked Sendable {
-    // @unchecked Sendable: `offset` is only read and written under `lock`; the rest is immutable.
-    private let lock = NSLock()
-    private var offset: TimeInterval = 0
+final class ShiftedWallClock: WallClock, Sendable {
+    private let offset = Locked<TimeInterval>(0)
     private let clock: any TimerClock
     private let start: Date
 
@@ -32,11 +30,11 @@ final class ShiftedWallClock: WallClock, @unchecked Sendable {
     }
 
     var now: Date {
-        let shift = lock.withLock { offset }
+        let shift = offset.withLock { $0 }
         return start.addingTimeInterval(clock.logicalNow.sinceOrigin.seconds + shift)
     }
 
     func shift(by duration: Duration) {
-        lock.withLock { offset += duration.seconds }
+        offset.withLock { $0 += duration.seconds }
     }
 }

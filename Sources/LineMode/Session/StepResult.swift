@@ -1,27 +1,28 @@
 import Dispatch
+import Hourglass
 
 /// What a step returned, handed from a real clock's context to the stepper waiting for it.
-final class StepResult<Value: Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `value` is written once, before `ready` is signalled, and read only
-    // after a wait on `ready` has returned.
+final class StepResult<Value: Sendable>: Sendable {
     private let ready = DispatchSemaphore(value: 0)
-    private var value: Value?
+    private let value = Locked<Value?>(nil)
 
     /// Hands over the value; called once.
     func set(_ value: Value) {
-        self.value = value
+        self.value.withLock { $0 = value }
         ready.signal()
     }
 
-    /// Waits for the value. Before each wait of at most 50 ms it asks `failure` whether the
-    /// clock stopped for good (its loop failed, so the step will never run), and throws that
-    /// instead of waiting on; a value already there wins.
+    /// Wakes the waiter without a value: the clock shut down, so the step will never run.
+    func clockShutDown() {
+        ready.signal()
+    }
+
+    /// Waits for the value, or for ``clockShutDown()``; a value already there wins.
+    /// - Throws: what `failure` says stopped the clock (its loop failed), else
+    ///   `CancellationError`: the clock shut down before the step ran.
     func wait(unless failure: () -> (any Error)?) throws -> Value {
-        var timeout = DispatchTime.now()
-        while true {
-            if ready.wait(timeout: timeout) == .success, let value { return value }
-            if let failure = failure() { throw failure }
-            timeout = .now() + .milliseconds(50)
-        }
+        ready.wait()
+        if let value = value.withLock({ $0 }) { return value }
+        throw failure() ?? CancellationError()
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Hourglass
 
 /// Keeps the verification cooldown across restarts.
 public protocol CooldownStore: Sendable {
@@ -39,20 +40,18 @@ public enum CooldownStoreError: Error, Hashable, Sendable, CustomStringConvertib
 }
 
 /// A store in memory: for tests and previews.
-public final class InMemoryCooldownStore: CooldownStore, @unchecked Sendable {
-    // @unchecked Sendable: `saved` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var saved: SavedCooldown?
+public final class InMemoryCooldownStore: CooldownStore, Sendable {
+    private let saved: Locked<SavedCooldown?>
 
     /// An empty store, or one holding `saved`.
     public init(_ saved: SavedCooldown? = nil) {
-        self.saved = saved
+        self.saved = Locked(saved)
     }
 
     /// The cooldown held in memory, if any.
-    public func load() throws(CooldownStoreError) -> SavedCooldown? { lock.withLock { saved } }
+    public func load() throws(CooldownStoreError) -> SavedCooldown? { saved.withLock { $0 } }
     /// Holds `cooldown` in memory.
-    public func save(_ cooldown: SavedCooldown) throws(CooldownStoreError) { lock.withLock { saved = cooldown } }
+    public func save(_ cooldown: SavedCooldown) throws(CooldownStoreError) { saved.withLock { $0 = cooldown } }
     /// Forgets the cooldown.
-    public func clear() throws(CooldownStoreError) { lock.withLock { saved = nil } }
+    public func clear() throws(CooldownStoreError) { saved.withLock { $0 = nil } }
 }
