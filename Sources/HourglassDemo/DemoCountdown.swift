@@ -36,7 +36,7 @@ struct DemoCountdown {
     /// countdown has finished.
     private func runReal(on real: RealClock, name: String) throws {
         let clock = real.clock
-        let lateness = LatenessLog()
+        let lateness = LatenessLog(on: clock)
         let start = clock.now
         let countdown = try clock.countdown(
             for: .seconds(seconds),
@@ -88,16 +88,19 @@ struct DemoCountdown {
 }
 
 /// The lateness of on-time ticks, for the closing summary line.
-private final class LatenessLog: @unchecked Sendable {
-    // @unchecked Sendable: written only from the clock's serial context (tick callbacks)
-    // and read by the finish callback on that same context.
-    private var samples: [Duration] = []
+private final class LatenessLog: Sendable {
+    /// Written by the tick callbacks and read by the finish callback, all on the clock's context.
+    private let samples: ContextBound<[Duration]>
 
-    func add(_ late: Duration) { samples.append(late) }
+    init(on clock: any TimerClock) {
+        samples = ContextBound([], on: clock)
+    }
+
+    func add(_ late: Duration) { samples.value.append(late) }
 
     var summary: String {
-        guard !samples.isEmpty else { return "no on-time tick to measure" }
-        let sorted = samples.sorted()
+        guard !samples.value.isEmpty else { return "no on-time tick to measure" }
+        let sorted = samples.value.sorted()
         let median = sorted[sorted.count / 2]
         return "fire lateness over \(sorted.count) ticks: median \(DemoCountdown.milliseconds(median)), "
             + "max \(DemoCountdown.milliseconds(sorted[sorted.count - 1]))"

@@ -25,7 +25,7 @@ final class GLibBackend: TimerBackend, @unchecked Sendable {
     // and GLib's thread-safe source calls (g_source_set_ready_time, g_source_destroy).
     private let timerFD: Int32
     private let context: OpaquePointer
-    private let lock = NSLock()
+    private let lock = Lock()
     private var source: UnsafeMutablePointer<GSource>?
     private var isShutDown = false
     private var loopFailure: GLibError?

@@ -1,17 +1,18 @@
 #if canImport(CGLib)
 import CGLib
 import Foundation
+import Hourglass
 
 /// The thread that iterates a ``GLibClock``'s own `GMainContext`, from the clock's creation
 /// until it shuts down. The context is the thread's default while it runs (so GLib's async
 /// calls made in a callback come back there), and the thread owns it throughout.
 final class GLibLoopThread: @unchecked Sendable {
-    // @unchecked Sendable: `context` is a let, referenced until deinit; `stopRequested` and
-    // `ended` are read and written under `condition`.
+    // @unchecked Sendable: `context` is a C pointer, a let referenced until deinit, and GLib's
+    // main-context calls made on it from other threads (wakeup, is_owner) are thread-safe.
     private let context: OpaquePointer
-    private let condition = NSCondition()
-    private var stopRequested = false
-    private var ended = false
+    private let stopRequested = Locked(false)
+    /// Signalled (and passed on by each waiter) once the loop has ended.
+    private let ended = DispatchSemaphore(value: 0)
 
     /// Starts a thread iterating `context` (referenced until this object is freed).
     /// - Throws: `pthread_create` failing (`EAGAIN`: no thread could be made).
@@ -42,26 +43,22 @@ final class GLibLoopThread: @unchecked Sendable {
         // Pushing the context also acquires it: the thread owns it until the pop.
         g_main_context_push_thread_default(context)
         Thread.current.name = "Hourglass.GLib"
-        while !condition.withLock({ stopRequested }) {
+        while !stopRequested.withLock({ $0 }) {
             _ = g_main_context_iteration(context, 1)
         }
         g_main_context_pop_thread_default(context)
-        condition.withLock {
-            ended = true
-            condition.broadcast()
-        }
+        ended.signal()
     }
 
     /// Ends the loop, and waits until it has ended — except when called on the loop's own
     /// thread (from a callback), where the loop ends as soon as the callback returns.
     func stop() {
-        condition.withLock { stopRequested = true }
+        stopRequested.withLock { $0 = true }
         // Wakes the iteration blocked in its poll, or makes the next one return at once.
         g_main_context_wakeup(context)
         guard g_main_context_is_owner(context) == 0 else { return }
-        condition.withLock {
-            while !ended { condition.wait() }
-        }
+        ended.wait()
+        ended.signal()
     }
 }
 #endif

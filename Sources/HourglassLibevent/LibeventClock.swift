@@ -22,7 +22,7 @@ public import Hourglass
 public final class LibeventClock: TimerClock {
     public let timerQueue: TimerQueue
     private let loop: LibeventLoop
-    private let thread = ThreadBox()
+    private let thread = LoopThread()
 
     /// Creates a clock with a new event base; its loop is not running yet.
     /// - Throws: ``LibeventError`` when libevent or the system refuses a resource.
@@ -81,36 +81,35 @@ public final class LibeventClock: TimerClock {
     /// that callback returns. Idempotent.
     public func stop() {
         loop.requestStop()
-        thread.join()
+        thread.join(unlessOnIt: loop.isLoopThread)
     }
 }
 
 /// The loop's own thread, when ``LibeventClock/start()`` made one.
-private final class ThreadBox: @unchecked Sendable {
-    // @unchecked Sendable: `thread` and `finished` are only touched under `lock`.
-    private let lock = NSLock()
-    private var thread: Thread?
+private final class LoopThread: Sendable {
+    private let started = Locked(false)
     private let finished = DispatchSemaphore(value: 0)
 
+    /// Runs `body` on a new thread; false when a thread was started already.
     func start(_ body: @escaping @Sendable () -> Void) -> Bool {
-        lock.withLock {
-            guard thread == nil else { return false }
-            let finished = self.finished
-            let thread = Thread {
-                body()
-                finished.signal()
-            }
-            thread.name = "Hourglass.LibeventClock"
-            self.thread = thread
-            thread.start()
-            return true
+        let first = started.withLock { started in
+            defer { started = true }
+            return !started
         }
+        guard first else { return false }
+        let finished = self.finished
+        let thread = Thread {
+            body()
+            finished.signal()
+        }
+        thread.name = "Hourglass.LibeventClock"
+        thread.start()
+        return true
     }
 
-    /// Waits for the loop thread to end, unless called on it.
-    func join() {
-        let started: Thread? = lock.withLock { thread }
-        guard let started, !started.isEqual(Thread.current) else { return }
+    /// Waits for the loop thread to end, if one was started, unless `onIt` (called on it).
+    func join(unlessOnIt onIt: Bool) {
+        guard started.withLock({ $0 }), !onIt else { return }
         finished.wait()
         finished.signal()
     }

@@ -14,11 +14,16 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     // `teardown`, which runs once, after the loop has ended, on the loop's thread (or in init's
     // failure path). Between those, libevent calls happen on the loop thread only; other
     // threads only call timerfd_settime on `timerFD`, under `lock`, which also guards
-    // `stopRequested` and `phase`.
+    // `stopRequested`, `phase`, `loopFailure` and `loopThread`; `runner` is set once, in
+    // `attach`, before the clock is shared.
     private var base: OpaquePointer?
     private var event: OpaquePointer?
     private let timerFD: Int32
-    private let lock = NSCondition()
+    private let lock = Lock()
+    /// Signalled (and passed on by each waiter) once the loop has been entered, or has ended.
+    private let started = DispatchSemaphore(value: 0)
+    /// Signalled (and passed on by each waiter) once the loop has ended and everything is freed.
+    private let ended = DispatchSemaphore(value: 0)
     private var stopRequested = false
     private var phase = Phase.ready
     private var loopFailure: LibeventError?
@@ -122,43 +127,35 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
 
     /// Throws when the loop cannot run now: it is running already, or it was stopped.
     func ensureReady() throws(LibeventError) {
-        lock.lock()
-        defer { lock.unlock() }
-        if let loopFailure { throw loopFailure }
-        switch phase {
-        case .ready: return
-        case .running: throw .alreadyRunning
-        case .ended: throw .stopped
+        try lock.withLock { () throws(LibeventError) in
+            if let loopFailure { throw loopFailure }
+            switch phase {
+            case .ready: return
+            case .running: throw .alreadyRunning
+            case .ended: throw .stopped
+            }
         }
     }
 
     /// Waits until the loop has been entered on another thread, or has ended.
     func waitUntilStarted() {
-        lock.lock()
-        while phase == .ready { lock.wait() }
-        lock.unlock()
+        started.wait()
+        started.signal()
     }
 
     /// Runs the loop on the calling thread until ``requestStop()``; then frees everything.
     func run() throws(LibeventError) {
-        lock.lock()
-        if let loopFailure {
-            lock.unlock()
-            throw loopFailure
+        try lock.withLock { () throws(LibeventError) in
+            if let loopFailure { throw loopFailure }
+            switch phase {
+            case .running: throw .alreadyRunning
+            case .ended: throw .stopped
+            case .ready:
+                phase = .running
+                loopThread = pthread_self()
+            }
         }
-        switch phase {
-        case .running:
-            lock.unlock()
-            throw .alreadyRunning
-        case .ended:
-            lock.unlock()
-            throw .stopped
-        case .ready:
-            phase = .running
-            loopThread = pthread_self()
-            lock.broadcast()
-            lock.unlock()
-        }
+        started.signal()
         let result = event_base_loop(base, EVLOOP_NO_EXIT_ON_EMPTY)
         let failure = lock.withLock { () -> LibeventError? in
             // The loop ends only when asked to; ending any other way is a failure.
@@ -177,26 +174,34 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
         // First, so that no timer due meanwhile starts: a run of due timers in progress ends
         // after the callback it is in. (Outside `lock`: cancelling re-arms through `wake(at:)`.)
         lock.withLock { phase == .ended ? nil : runner }?.shutDown()
-        lock.lock()
-        defer { lock.unlock() }
-        switch phase {
-        case .ended:
-            return
-        case .ready:
-            stopRequested = true
-            phase = .ended
-            lock.unlock()
-            teardown()
-            lock.lock()
-        case .running:
-            stopRequested = true
-            // The timerfd wakes the loop; should arming it fail, a loopbreak does (both are
-            // safe from any thread with libevent's thread support on).
-            if hourglass_timerfd_arm(timerFD, 1) != 0, let base { _ = event_base_loopbreak(base) }
-            if let loopThread, pthread_equal(loopThread, pthread_self()) != 0 { return }
-            while phase != .ended { lock.wait() }
+        let next = lock.withLock { () -> StopStep in
+            switch phase {
+            case .ended:
+                return .none
+            case .ready:
+                stopRequested = true
+                phase = .ended
+                return .tearDown
+            case .running:
+                stopRequested = true
+                // The timerfd wakes the loop; should arming it fail, a loopbreak does (both are
+                // safe from any thread with libevent's thread support on).
+                if hourglass_timerfd_arm(timerFD, 1) != 0, let base { _ = event_base_loopbreak(base) }
+                if let loopThread, pthread_equal(loopThread, pthread_self()) != 0 { return .none }
+                return .waitForEnd
+            }
+        }
+        switch next {
+        case .none: break
+        case .tearDown: teardown()
+        case .waitForEnd:
+            ended.wait()
+            ended.signal()
         }
     }
+
+    /// What ``requestStop()`` does once the stop is recorded.
+    private enum StopStep { case none, tearDown, waitForEnd }
 
     /// Whether the caller is on the loop's thread.
     var isLoopThread: Bool {
@@ -224,17 +229,18 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     /// Cancels the pending timers, for good, and frees every C resource. Runs once.
     private func teardown() {
         runner?.shutDown()
-        lock.lock()
-        if let event { event_free(event) }
-        event = nil
-        if let base { event_base_free(base) }
-        base = nil
-        // The descriptor is released even when close reports an error (Linux), so there is
-        // nothing to retry and nothing left to leak.
-        close(timerFD)
-        phase = .ended
-        lock.broadcast()
-        lock.unlock()
+        lock.withLock {
+            if let event { event_free(event) }
+            event = nil
+            if let base { event_base_free(base) }
+            base = nil
+            // The descriptor is released even when close reports an error (Linux), so there is
+            // nothing to retry and nothing left to leak.
+            close(timerFD)
+            phase = .ended
+        }
+        started.signal()
+        ended.signal()
     }
 }
 #endif

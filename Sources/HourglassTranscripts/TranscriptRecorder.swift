@@ -21,14 +21,16 @@ public import Hourglass
 ///
 /// Safe from any thread; the stamps read the clock's `logicalNow`, so a change
 /// made in a timer callback is stamped with the instant the timer was due.
-public final class TranscriptRecorder: @unchecked Sendable {
-    // @unchecked Sendable: `recorded` and `shown` are only read and written under `lock`;
-    // `write` is Sendable and called under the lock, so lines keep their order.
+public final class TranscriptRecorder: Sendable {
+    private struct State {
+        var recorded: [String] = []
+        var shown: [(key: String, line: String)] = []
+    }
+
     private let clock: any TimerClock
+    /// Called under the lock, so lines keep their order.
     private let write: (@Sendable (String) -> Void)?
-    private let lock = NSLock()
-    private var recorded: [String] = []
-    private var shown: [(key: String, line: String)] = []
+    private let state = Locked(State())
 
     /// A recorder stamping with `clock`'s time. Each line goes to `write` as it is made, if
     /// given, and is kept for ``lines`` and ``transcript`` otherwise.
@@ -41,39 +43,42 @@ public final class TranscriptRecorder: @unchecked Sendable {
     /// then `key: —` for each line whose key is gone.
     public func screenChanged(_ lines: [String]) {
         let stamp = Self.stamp(clock.logicalNow)
-        lock.withLock {
+        state.withLock { state in
             // A line written last time at the same place keeps its key: most lines do not change.
+            let shown = state.shown
             var entries: [(key: String, line: String)] = []
             entries.reserveCapacity(lines.count)
             for (index, line) in lines.enumerated() {
                 let same = index < shown.count && shown[index].line == line
                 entries.append((key: same ? shown[index].key : Self.key(of: line), line: line))
             }
-            for entry in entries where !shown.contains(where: { $0 == entry }) { add(stamp + entry.line) }
-            for gone in shown where !entries.contains(where: { $0.key == gone.key }) { add(stamp + "\(gone.key): —") }
-            shown = entries
+            for entry in entries where !shown.contains(where: { $0 == entry }) { add(stamp + entry.line, to: &state) }
+            for gone in shown where !entries.contains(where: { $0.key == gone.key }) {
+                add(stamp + "\(gone.key): —", to: &state)
+            }
+            state.shown = entries
         }
     }
 
     /// Writes every line of the screen, stamped, changed or not (linemode's `show`).
     public func show(_ lines: [String]) {
         let stamp = Self.stamp(clock.logicalNow)
-        lock.withLock { for line in lines { add(stamp + line) } }
+        state.withLock { state in for line in lines { add(stamp + line, to: &state) } }
     }
 
     /// Writes `text` as an announcement (what a screen reader would say), stamped.
     public func announce(_ text: String) {
         let stamp = Self.stamp(clock.logicalNow)
-        lock.withLock { add(stamp + "announce: \(text)") }
+        state.withLock { add(stamp + "announce: \(text)", to: &$0) }
     }
 
     /// Writes `line` as it is, unstamped: a command, a comment or a note.
     public func append(_ line: String) {
-        lock.withLock { add(line) }
+        state.withLock { add(line, to: &$0) }
     }
 
     /// Every line kept so far (none when the recorder writes to a sink).
-    public var lines: [String] { lock.withLock { recorded } }
+    public var lines: [String] { state.withLock { $0.recorded } }
 
     /// The lines kept so far, each ended by a newline: what a transcript file holds.
     public var transcript: String { lines.map { $0 + "\n" }.joined() }
@@ -109,7 +114,7 @@ public final class TranscriptRecorder: @unchecked Sendable {
     }
 
     /// Caller holds the lock.
-    private func add(_ line: String) {
-        if let write { write(line) } else { recorded.append(line) }
+    private func add(_ line: String, to state: inout State) {
+        if let write { write(line) } else { state.recorded.append(line) }
     }
 }

@@ -10,7 +10,7 @@ import Musl
 ///
 /// `Synchronization.Mutex` would do, but it needs macOS 15 / iOS 18 and is slower per round
 /// trip than a pthread mutex on Linux (tools/bench/HISTORY.md).
-final class Lock: @unchecked Sendable {
+package final class Lock: @unchecked Sendable {
     // @unchecked Sendable: the mutex is heap-allocated once, never moved, and only ever
     // touched through the lock/unlock calls below, which are thread-safe by definition.
     #if canImport(Darwin)
@@ -19,7 +19,7 @@ final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
-    init() {
+    package init() {
         #if canImport(Darwin)
         mutex = .allocate(capacity: 1)
         mutex.initialize(to: os_unfair_lock())
@@ -38,7 +38,7 @@ final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
-    func lock() {
+    package func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
         #else
@@ -46,7 +46,7 @@ final class Lock: @unchecked Sendable {
         #endif
     }
 
-    func unlock() {
+    package func unlock() {
         #if canImport(Darwin)
         os_unfair_lock_unlock(mutex)
         #else
@@ -55,7 +55,7 @@ final class Lock: @unchecked Sendable {
     }
 
     @inline(__always)
-    func withLock<Result, Failure: Error>(
+    package func withLock<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {
         lock()

@@ -1,4 +1,5 @@
 import Foundation
+import Hourglass
 
 /// linemode's standard output and standard error, written with `write(2)` so that every
 /// failure is seen: Foundation's `FileHandle.write(_:)` traps when a write fails.
@@ -8,24 +9,27 @@ import Foundation
 /// When standard output cannot be written the transcript is lost: the reason goes to standard
 /// error and the process exits at once with ``LineModeExit/outputFailed``. When standard error
 /// cannot be written, the run goes on and ends with that same exit code.
-final class StandardStreams: @unchecked Sendable {
-    // @unchecked Sendable: `errorFailure` is only read and written under `lock`; writes to a
-    // stream happen under it too, so lines from different threads never interleave.
-    private let lock = NSLock()
-    private var errorClosed = false
-    private var errorFailure: Int32?
-    private var name = "linemode"
-    private var exitActions: [@Sendable () -> Void] = []
+final class StandardStreams: Sendable {
+    private struct State {
+        var errorClosed = false
+        var errorFailure: Int32?
+        var name = "linemode"
+        var exitActions: [@Sendable () -> Void] = []
+    }
+
+    /// Writes to a stream happen under its lock too, so lines from different threads never
+    /// interleave.
+    private let state = Locked(State())
 
     /// The name messages start with: the runner's (``LineModeTool/name``).
     var programName: String {
-        get { lock.withLock { name } }
-        set { lock.withLock { name = newValue } }
+        get { state.withLock { $0.name } }
+        set { state.withLock { $0.name = newValue } }
     }
 
     /// Runs `action` before the process exits early because standard output failed.
     func beforeExit(_ action: @escaping @Sendable () -> Void) {
-        lock.withLock { exitActions.append(action) }
+        state.withLock { $0.exitActions.append(action) }
     }
 
     /// The process's streams.
@@ -52,7 +56,7 @@ final class StandardStreams: @unchecked Sendable {
                 close(placeholder)
             }
             if descriptor == STDOUT_FILENO { outputClosed = true }
-            if descriptor == STDERR_FILENO { lock.withLock { errorClosed = true } }
+            if descriptor == STDERR_FILENO { state.withLock { $0.errorClosed = true } }
         }
         guard outputClosed else { return nil }
         if let consequence {
@@ -66,33 +70,31 @@ final class StandardStreams: @unchecked Sendable {
     /// Writes `line` (and a newline unless `newline` is false) to standard output. On failure:
     /// reports it on standard error and exits with ``LineModeExit/outputFailed``.
     @Sendable func output(_ line: String, newline: Bool = true) {
-        lock.lock()
-        let failure = Self.write(line + (newline ? "\n" : ""), to: STDOUT_FILENO)
-        lock.unlock()
+        let failure = state.withLock { _ in Self.write(line + (newline ? "\n" : ""), to: STDOUT_FILENO) }
         guard let failure else { return }
         error(
             "\(programName): cannot write the transcript to standard output: \(String(cString: strerror(failure))); stopped"
         )
-        for action in lock.withLock({ exitActions }) { action() }
+        for action in state.withLock({ $0.exitActions }) { action() }
         _exit(LineModeExit.outputFailed)
     }
 
     /// Writes `text` (and a newline unless `newline` is false) to standard error. A failure
     /// is remembered for the exit code; later writes to standard error are not tried.
     @Sendable func error(_ text: String, newline: Bool = true) {
-        lock.withLock {
-            guard errorFailure == nil else { return }
-            guard !errorClosed else {
-                errorFailure = EBADF
+        state.withLock { state in
+            guard state.errorFailure == nil else { return }
+            guard !state.errorClosed else {
+                state.errorFailure = EBADF
                 return
             }
-            errorFailure = Self.write(text + (newline ? "\n" : ""), to: STDERR_FILENO)
+            state.errorFailure = Self.write(text + (newline ? "\n" : ""), to: STDERR_FILENO)
         }
     }
 
     /// Whether a write to standard error failed (or was needed while it was closed).
     var errorFailed: Bool {
-        lock.withLock { errorFailure != nil }
+        state.withLock { $0.errorFailure != nil }
     }
 
     /// Standard input as a stdio stream of its own, read by ``readLine()`` alone.

@@ -1,4 +1,5 @@
 import Foundation
+import Hourglass
 
 /// Draws a ``LivePanel`` at the top of a terminal and keeps the command line (`> `) on the
 /// row below it: live mode's screen when standard output is a terminal.
@@ -9,16 +10,18 @@ import Foundation
 /// draw it all again, prompt included. The panel never shrinks, so the command line stays put;
 /// rows beyond the terminal's height, less two for the command line, are not drawn.
 /// Safe from any thread: each draw is one `write` under a lock.
-final class PanelTerminal: @unchecked Sendable {
-    // @unchecked Sendable: `panel`, `height`, `drawnSize` and `finished` are only read and
-    // written under `lock`; `write` is called under it too, so draws never interleave.
-    private let lock = NSLock()
+final class PanelTerminal: Sendable {
+    private struct State {
+        var panel = LivePanel()
+        var height = 0
+        var drawnSize: Size?
+        var finished = false
+    }
+
     private let write: @Sendable (String) -> Void
     private let measure: @Sendable () -> Size
-    private var panel = LivePanel()
-    private var height = 0
-    private var drawnSize: Size?
-    private var finished = false
+    /// `write` is called under its lock too, so draws never interleave.
+    private let state = Locked(State())
 
     /// A terminal's size in character cells.
     struct Size: Equatable, Sendable {
@@ -35,47 +38,47 @@ final class PanelTerminal: @unchecked Sendable {
 
     /// Shows the screen's `lines` (on the clock's context, after each change).
     func show(_ lines: [String]) {
-        lock.withLock {
-            panel.show(lines)
-            draw()
+        state.withLock { state in
+            state.panel.show(lines)
+            draw(&state)
         }
     }
 
     /// Adds a message (an announcement or a problem) to the panel.
     func add(message: String) {
-        lock.withLock {
-            panel.add(message: message)
-            draw()
+        state.withLock { state in
+            state.panel.add(message: message)
+            draw(&state)
         }
     }
 
     /// Clears the command line and what is below it, and writes the prompt.
     func prompt() {
-        lock.withLock {
-            guard !finished else { return }
-            if drawnSize != measure() { return draw() }
-            write("\u{1B}[\(visibleRows(drawnSize) + 1);1H\u{1B}[J> ")
+        state.withLock { state in
+            guard !state.finished else { return }
+            if state.drawnSize != measure() { return draw(&state) }
+            write("\u{1B}[\(Self.visibleRows(state.drawnSize, height: state.height) + 1);1H\u{1B}[J> ")
         }
     }
 
     /// Leaves the panel on screen, clears the command line for what runs next, and draws no more.
     func finish() {
-        lock.withLock {
-            guard !finished else { return }
-            finished = true
-            write("\u{1B}[\(visibleRows(drawnSize) + 1);1H\u{1B}[J")
+        state.withLock { state in
+            guard !state.finished else { return }
+            state.finished = true
+            write("\u{1B}[\(Self.visibleRows(state.drawnSize, height: state.height) + 1);1H\u{1B}[J")
         }
     }
 
     /// Caller holds the lock.
-    private func draw() {
-        guard !finished else { return }
+    private func draw(_ state: inout State) {
+        guard !state.finished else { return }
         let size = measure()
-        let rows = panel.rows(columns: size.columns)
-        let whole = size != drawnSize || rows.count > height
-        height = max(height, rows.count)
-        drawnSize = size
-        let visible = visibleRows(size)
+        let rows = state.panel.rows(columns: size.columns)
+        let whole = size != state.drawnSize || rows.count > state.height
+        state.height = max(state.height, rows.count)
+        state.drawnSize = size
+        let visible = Self.visibleRows(size, height: state.height)
         var text = whole ? "\u{1B}[H\u{1B}[2J" : "\u{1B}7"
         for row in 0..<visible {
             text += "\u{1B}[\(row + 1);1H" + (row < rows.count ? rows[row] : "") + "\u{1B}[K"
@@ -86,7 +89,7 @@ final class PanelTerminal: @unchecked Sendable {
 
     /// How many of the panel's rows fit above the command line and the row an entered line
     /// moves the cursor to, so that pressing return never scrolls the panel away.
-    private func visibleRows(_ size: Size?) -> Int {
+    private static func visibleRows(_ size: Size?, height: Int) -> Int {
         min(height, max(0, (size?.rows ?? 0) - 2))
     }
 

@@ -9,9 +9,7 @@ import SignUpTesting
 /// changed, stamped with the clock time they changed at; announcements as their own lines.
 /// In live mode at a terminal it also shows every change, and each announcement, on a
 /// ``PanelTerminal``. All on the clock's context.
-final class LineModeSession: @unchecked Sendable {
-    // @unchecked Sendable: `driver` is used only on the clock's serial context (the runner's
-    // steps, timer ticks and service replies all run there), one at a time.
+final class LineModeSession: Sendable {
     let clock: any TimerClock
     let options: LineModeOptions
     let service: ScriptedVerificationService
@@ -21,7 +19,9 @@ final class LineModeSession: @unchecked Sendable {
     private let refusedSave: @Sendable (any Error) -> Void
     private let recorder: TranscriptRecorder
     private let panel: PanelTerminal?
-    private var driver: (any ScreenDriver)?
+    /// Used only on the clock's serial context, where the runner's steps, timer ticks and service
+    /// replies all run, one at a time.
+    private let driver: ContextBound<(any ScreenDriver)?>
 
     /// What the runner must do after a command.
     enum Pause {
@@ -38,6 +38,7 @@ final class LineModeSession: @unchecked Sendable {
         self.clock = clock
         self.options = options
         self.panel = panel
+        driver = ContextBound(nil, on: clock)
         recorder = TranscriptRecorder(clock: clock, write: write)
         service = ScriptedVerificationService(clock: clock)
         wall = ShiftedWallClock(
@@ -59,7 +60,7 @@ final class LineModeSession: @unchecked Sendable {
 
     /// Shows the screen: the view-model is made (restoring a saved cooldown) and every line printed.
     func start() {
-        driver = makeDriver()
+        driver.value = makeDriver()
         screenChanged()
     }
 
@@ -77,21 +78,21 @@ final class LineModeSession: @unchecked Sendable {
         switch command {
         case .type(let field, let text):
             let typed = options.screen.isSignUp && field == .code && text == "sent" ? sentCode() : text
-            driver?.type(field, typed)
+            driver.value?.type(field, typed)
         case .clear(let field):
-            driver?.type(field, "")
+            driver.value?.type(field, "")
         case .tap(let button):
-            driver?.tap(button)
+            driver.value?.tap(button)
         case .wait(let duration):
             return .wait(duration)
         case .suspend(let duration):
             return .suspend(duration)
         case .restart:
-            driver = nil
-            driver = makeDriver()
+            driver.value = nil
+            driver.value = makeDriver()
             screenChanged()
         case .show:
-            recorder.show(driver?.lines ?? [])
+            recorder.show(driver.value?.lines ?? [])
         case .server(let setting):
             configure(setting)
         case .wall(let shift):
@@ -101,7 +102,7 @@ final class LineModeSession: @unchecked Sendable {
     }
 
     private func sentCode() -> String {
-        guard let destination = driver?.destination else { return "" }
+        guard let destination = driver.value?.destination else { return "" }
         return service.lastCode(sentTo: destination)?.revealed ?? ""
     }
 
@@ -145,7 +146,7 @@ final class LineModeSession: @unchecked Sendable {
     /// Writes the lines of the screen as it is now that differ from those last written (see
     /// `TranscriptRecorder`), and shows them all on the panel.
     private func screenChanged() {
-        guard let driver else { return }
+        guard let driver = driver.value else { return }
         screenChanged(to: driver.lines)
     }
 

@@ -61,21 +61,24 @@ private struct ParserSlot: Hashable, Sendable {
     var parser: any PhoneNumberParser { box.parser }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.box === rhs.box || lhs.box.hashable == rhs.box.hashable
+        lhs.box === rhs.box || Self.equal(lhs.box.parser, rhs.box.parser)
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(box.hashable)
+        hasher.combine(box.parser)
     }
 
-    private final class Box: @unchecked Sendable {
-        // @unchecked Sendable: immutable; `parser` is Sendable, and `hashable` wraps it alone.
+    /// Whether `rhs` is a `P` equal to `lhs`: parsers of two types are never equal.
+    private static func equal<P: PhoneNumberParser>(_ lhs: P, _ rhs: any PhoneNumberParser) -> Bool {
+        (rhs as? P) == lhs
+    }
+
+    /// A class, so that two copies of one config compare by identity first.
+    private final class Box: Sendable {
         let parser: any PhoneNumberParser
-        let hashable: AnyHashable
 
         init(_ parser: any PhoneNumberParser) {
             self.parser = parser
-            hashable = AnyHashable(parser)
         }
     }
 }
