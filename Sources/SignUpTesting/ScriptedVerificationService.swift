@@ -11,49 +11,38 @@ public import SignUp
 /// destination is locked for ``ScriptedServiceSettings/lockDuration`` after
 /// ``ScriptedServiceSettings/maxAttempts`` wrong codes, and the answer to a code
 /// request is the same whether or not an account exists.
-public final class ScriptedVerificationService: ClockDrivenVerificationService, @unchecked Sendable {
-    // @unchecked Sendable: every var is only read and written under `lock`; completions
-    // are called from clock callbacks, after unlocking.
-    private let lock = NSLock()
+public final class ScriptedVerificationService: ClockDrivenVerificationService, Sendable {
     private let clock: any TimerClock
-    private var settings: ScriptedServiceSettings
-    private var requestFailures: [CodeRequestError] = []
-    private var checkFailures: [CodeCheckError] = []
-    private var registrationFailures: [RegistrationError] = []
-    private var nextCodes: [String] = []
-    private var issued = 0
-    private var codes: [Destination: IssuedCode] = [:]
-    private var lockedUntil: [Destination: TimerInstant] = [:]
-    private var accounts: Set<Destination> = []
-    private var proofs: [String: Destination] = [:]
+    /// Completions are called from clock callbacks, after unlocking.
+    private let state: Locked<ScriptedServiceState>
 
     /// A service on `clock` with `settings`.
     public init(clock: any TimerClock, settings: ScriptedServiceSettings = ScriptedServiceSettings()) {
         self.clock = clock
-        self.settings = settings
+        state = Locked(ScriptedServiceState(settings: settings))
     }
 
     /// Changes the settings from the next request on.
     public func update(_ change: (inout ScriptedServiceSettings) -> Void) {
-        lock.withLock { change(&settings) }
+        state.withLock { change(&$0.settings) }
     }
 
     /// The next code request fails with `error`.
-    public func failNextRequest(with error: CodeRequestError) { lock.withLock { requestFailures.append(error) } }
+    public func failNextRequest(with error: CodeRequestError) { state.withLock { $0.requestFailures.append(error) } }
     /// The next code check fails with `error`, whatever the code.
-    public func failNextCheck(with error: CodeCheckError) { lock.withLock { checkFailures.append(error) } }
+    public func failNextCheck(with error: CodeCheckError) { state.withLock { $0.checkFailures.append(error) } }
     /// The next registration fails with `error`.
     public func failNextRegistration(with error: RegistrationError) {
-        lock.withLock { registrationFailures.append(error) }
+        state.withLock { $0.registrationFailures.append(error) }
     }
     /// The next code sent is `code` instead of a generated one.
-    public func sendNextCode(_ code: String) { lock.withLock { nextCodes.append(code) } }
+    public func sendNextCode(_ code: String) { state.withLock { $0.nextCodes.append(code) } }
     /// An account that exists already.
-    public func addExistingAccount(_ account: Destination) { _ = lock.withLock { accounts.insert(account) } }
+    public func addExistingAccount(_ account: Destination) { _ = state.withLock { $0.accounts.insert(account) } }
 
     /// The code last sent to `destination`: what the person would read in the message.
     public func lastCode(sentTo destination: Destination) -> Secret? {
-        lock.withLock { codes[destination].map { Secret($0.code) } }
+        state.withLock { $0.codes[destination].map { Secret($0.code) } }
     }
 
     /// Sends a code (the next scripted one, or a generated one), unless told to fail.
@@ -61,19 +50,9 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
         to destination: Destination,
         reply completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
     ) {
-        let (latency, result) = lock.withLock { () -> (Duration, Result<CodeReceipt, CodeRequestError>) in
-            if !requestFailures.isEmpty { return (settings.latency, .failure(requestFailures.removeFirst())) }
-            issued += 1
-            let code =
-                nextCodes.isEmpty ? Self.generatedCode(issued, length: settings.codeLength) : nextCodes.removeFirst()
-            let sentAt = clock.logicalNow + settings.latency
-            codes[destination] = IssuedCode(
-                code: code, expires: sentAt + settings.codeLifetime,
-                previous: (codes[destination].map { [$0.code] + $0.previous }) ?? [], wrongAttempts: 0)
-            return (
-                settings.latency,
-                .success(CodeReceipt(resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime))
-            )
+        let now = clock.logicalNow
+        let (latency, result) = state.withLock { state in
+            (state.settings.latency, state.sendCode(to: destination, at: now))
         }
         answer(after: latency) { completion(result) }
     }
@@ -83,11 +62,12 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
         code: Secret, for destination: Destination,
         reply completion: @escaping @Sendable (Result<VerificationProof, CodeCheckError>) -> Void
     ) {
-        let latency = lock.withLock { settings.latency }
+        let latency = state.withLock { $0.settings.latency }
         // Weak: a reply pending on the clock must not keep the service (and so its clock) alive.
         answer(after: latency) { [weak self] in
             guard let self else { return }
-            completion(lock.withLock { self.check(code.revealed, for: destination) })
+            let now = clock.logicalNow
+            completion(state.withLock { $0.check(code.revealed, for: destination, at: now) })
         }
     }
 
@@ -95,48 +75,18 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
     public func register(
         _ request: RegistrationRequest, reply completion: @escaping @Sendable (Result<Void, RegistrationError>) -> Void
     ) {
-        let latency = lock.withLock { settings.latency }
+        let latency = state.withLock { $0.settings.latency }
         answer(after: latency) { [weak self] in
             guard let self else { return }
-            completion(
-                lock.withLock { () -> Result<Void, RegistrationError> in
-                    if !registrationFailures.isEmpty { return .failure(registrationFailures.removeFirst()) }
-                    guard proofs[request.proof.token.revealed] == request.account else {
-                        return .failure(.server(message: "Verification required"))
-                    }
-                    guard accounts.insert(request.account).inserted else { return .failure(.accountExists) }
-                    return .success(())
-                })
+            completion(state.withLock { $0.register(request) })
         }
-    }
-
-    /// Checks a code at the clock's now. Caller holds the lock.
-    private func check(_ code: String, for destination: Destination) -> Result<VerificationProof, CodeCheckError> {
-        if !checkFailures.isEmpty { return .failure(checkFailures.removeFirst()) }
-        let now = clock.logicalNow
-        if let until = lockedUntil[destination], until > now { return .failure(.locked(retryAfter: until - now)) }
-        guard var issuedCode = codes[destination] else { return .failure(.expired) }
-        if code == issuedCode.code {
-            guard now < issuedCode.expires else { return .failure(.expired) }
-            codes[destination] = nil
-            let token = "proof-\(proofs.count + 1)"
-            proofs[token] = destination
-            return .success(VerificationProof(token: Secret(token)))
-        }
-        if issuedCode.previous.contains(code) { return .failure(.superseded) }
-        issuedCode.wrongAttempts += 1
-        codes[destination] = issuedCode
-        let left = settings.maxAttempts - issuedCode.wrongAttempts
-        guard left <= 0 else { return .failure(.wrongCode(attemptsLeft: left)) }
-        codes[destination] = nil
-        lockedUntil[destination] = now + settings.lockDuration
-        return .failure(.locked(retryAfter: settings.lockDuration))
     }
 
     /// Answers `latency` after the logical now, so a reply lands on the same instant on
     /// every clock, however late the request's own callback ran.
     private func answer(after latency: Duration, _ body: @escaping @Sendable () -> Void) {
-        clock.enqueue(at: clock.logicalNow + max(.zero, latency)) { _ in body() }
+        // With no leeway, scheduling for an instant cannot be refused.
+        _ = try? clock.schedule(at: clock.logicalNow + max(.zero, latency)) { _ in body() }
     }
 
     /// Deterministic codes: the same run gives the same codes.
@@ -150,31 +100,4 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
         }
         return digits
     }
-}
-
-/// A code the scripted service sent.
-private struct IssuedCode {
-    var code: String
-    var expires: TimerInstant
-    var previous: [String]
-    var wrongAttempts: Int
-}
-
-/// How the scripted service answers.
-public struct ScriptedServiceSettings: Hashable, Sendable {
-    /// How long each answer takes, in clock time.
-    public var latency: Duration = .milliseconds(300)
-    /// The server's own wait before the next code (overrides the screen's cooldown), if any.
-    public var resendAfter: Duration?
-    /// How long a code is valid.
-    public var codeLifetime: Duration = .seconds(300)
-    /// How many digits the codes have.
-    public var codeLength = 6
-    /// Wrong codes before the lock.
-    public var maxAttempts = 5
-    /// How long the lock lasts.
-    public var lockDuration: Duration = .seconds(900)
-
-    /// The defaults: 300 ms latency, 5-minute codes, 5 attempts, a 15-minute lock.
-    public init() {}
 }

@@ -9,17 +9,12 @@ public import Observation
 ///
 /// It is `Observable` where the system has Observation (macOS 14, iOS 17 and later, Linux); on
 /// older systems `onChange` tells every change.
-public final class RegistrationViewModel: @unchecked Sendable {
-    // @unchecked Sendable: `current` and `lastCheck` are only read and written under `lock`; `calls` is
-    // Sendable; the other stored properties are immutable and Sendable.
-    private let lock = NSLock()
-    private var current: RegistrationForm
+public final class RegistrationViewModel: Sendable {
+    /// The form, its changes and the registration call.
+    private let runtime: ModelRuntime<RegistrationForm, RegistrationCall>
     /// The last password check and what it checked: the screen is rendered on every change,
     /// countdown ticks included, and the check only changes with the password or the account.
-    private var lastCheck: (password: Secret, account: String, check: PasswordCheck)?
-    private let observation = ObservationSupport()
-    private let calls = ServiceCalls<RegistrationCall>()
-    private let clock: any TimerClock
+    private let lastCheck = Locked<PasswordCheckMemo?>(nil)
     private let service: any VerificationService
     private let onChange: (@Sendable (RegistrationScreen) -> Void)?
     /// The account's verification flow.
@@ -47,29 +42,22 @@ public final class RegistrationViewModel: @unchecked Sendable {
         onAnnouncement: (@Sendable (String) -> Void)? = nil,
         onStoreProblem: (@Sendable (any Error) -> Void)? = nil
     ) {
-        let owner = WeakOwner()
-        current = RegistrationForm(policy: policy)
-        self.clock = clock
+        runtime = ModelRuntime(RegistrationForm(policy: policy), clock: clock)
         self.service = service
         self.onChange = onChange
         verification = VerificationViewModel(
             config: config, clock: clock, service: service, store: store, wallClock: wallClock,
-            onChange: { _ in owner.model?.notifyChange() }, onAnnouncement: onAnnouncement,
-            onStoreProblem: onStoreProblem, startsRestored: false)
-        owner.model = self
+            onChange: nil, onAnnouncement: onAnnouncement, onStoreProblem: onStoreProblem, startsRestored: false)
+        let notify: @Sendable () -> Void = { [weak self] in self?.notifyChange() }
+        runtime.listen { _ in notify() }
+        verification.runtime.listen { _ in notify() }
+        runtime.perform(effectsWith: { [weak self] request in self?.register(request) })
         // Only now can a restored countdown tick: this model is whole and reachable.
         verification.startRestored()
     }
 
-    deinit {
-        calls.cancelAll()
-    }
-
     /// The form's state.
-    public var form: RegistrationForm {
-        if #available(HourglassObservation , *) { observation.access(self, keyPath: \.form) }
-        return lock.withLock { current }
-    }
+    public var form: RegistrationForm { runtime.value }
 
     /// What the screen shows.
     public var screen: RegistrationScreen {
@@ -87,81 +75,17 @@ public final class RegistrationViewModel: @unchecked Sendable {
     /// Create account was tapped.
     public func tapSubmit() { input(.submitTapped) }
 
-    /// An input: applied now on the clock's context, else handed to it.
+    /// An input: applied on the clock's context, with the account's state as it is there.
     private func input(_ event: RegistrationEvent) {
-        if clock.isOnContext {
-            handle(event)
-        } else {
-            clock.perform { [weak self] in self?.handle(event) }
-        }
-    }
-
-    /// Applies `event` and sends the registration it asks for; on the clock's context only.
-    func handle(_ event: RegistrationEvent) {
-        let account = verification.state
-        let (request, changed): (RegistrationRequest?, Bool)
-        if #available(HourglassObservation , *) {
-            (request, changed) = observation.withMutation(of: self, keyPath: \.form) {
-                applyToForm(event, verification: account)
-            }
-        } else {
-            (request, changed) = applyToForm(event, verification: account)
-        }
-        if changed { notifyChange() }
-        guard let request else { return }
-        register(request)
-    }
-
-    /// Applies `event` to ``form`` under the lock; returns the registration to request and
-    /// whether the form changed.
-    private func applyToForm(
-        _ event: RegistrationEvent, verification: VerificationState
-    ) -> (RegistrationRequest?, Bool) {
-        lock.withLock {
-            let before = current
-            let request = current.apply(event, verification: verification)
-            return (request, current != before)
-        }
+        runtime.input { [verification] in RegistrationInput(event: event, account: verification.state) }
     }
 
     private func register(_ request: RegistrationRequest) {
-        let call = calls.begin(.registration)
-        if let service = service as? any ClockDrivenVerificationService {
-            service.register(request) { [weak self] result in
-                guard let self else { return }
-                if clock.isOnContext {
-                    apply(call, result)
-                } else {
-                    clock.perform { [weak self] in self?.apply(call, result) }
-                }
+        runtime.call(.registration, .register(request, with: service)) { [verification] result in
+            switch result {
+            case .success: RegistrationInput(event: .registrationSucceeded, account: verification.state)
+            case .failure(let error): RegistrationInput(event: .registrationFailed(error), account: verification.state)
             }
-            return
-        }
-        let service = service
-        calls.run(call, on: clock) { [weak self] in
-            let result: Result<Void, RegistrationError>
-            do {
-                try await service.register(request)
-                result = .success(())
-            } catch {
-                guard !Task.isCancelled else { return }
-                result = .failure(error as? RegistrationError ?? .network)
-            }
-            self?.replyFromTask(call, result)
-        }
-    }
-
-    /// A reply from a task, on whatever thread it finished: always handed to the context.
-    private func replyFromTask(_ call: ServiceCalls<RegistrationCall>.Call, _ result: Result<Void, RegistrationError>) {
-        clock.perform { [weak self] in self?.apply(call, result) }
-    }
-
-    /// Applies a registration reply unless it was superseded.
-    private func apply(_ call: ServiceCalls<RegistrationCall>.Call, _ result: Result<Void, RegistrationError>) {
-        guard calls.finish(call) else { return }
-        switch result {
-        case .success: handle(.registrationSucceeded)
-        case .failure(let error): handle(.registrationFailed(error))
         }
     }
 
@@ -169,11 +93,11 @@ public final class RegistrationViewModel: @unchecked Sendable {
     /// neither changed (the policy is the form's own, fixed at init).
     private func passwordCheck(_ form: RegistrationForm, account verification: VerificationState) -> PasswordCheck {
         let account = RegistrationForm.account(of: verification)
-        if let last = lock.withLock({ lastCheck }), last.password == form.password, last.account == account {
+        if let last = lastCheck.withLock({ $0 }), last.password == form.password, last.account == account {
             return last.check
         }
         let check = form.passwordCheck(account: account)
-        lock.withLock { lastCheck = (form.password, account, check) }
+        lastCheck.withLock { $0 = PasswordCheckMemo(password: form.password, account: account, check: check) }
         return check
     }
 
@@ -182,22 +106,16 @@ public final class RegistrationViewModel: @unchecked Sendable {
     }
 }
 
+/// A password check and what it checked.
+private struct PasswordCheckMemo: Sendable {
+    let password: Secret
+    let account: String
+    let check: PasswordCheck
+}
+
 /// The kinds of service call the registration form makes.
 enum RegistrationCall: Hashable, Sendable {
     case registration
-}
-
-/// Lets the verification model's callback reach the registration model that owns it,
-/// without a retain cycle.
-private final class WeakOwner: @unchecked Sendable {
-    // @unchecked Sendable: `owner` is only read and written under `lock`.
-    private let lock = NSLock()
-    private weak var owner: RegistrationViewModel?
-
-    var model: RegistrationViewModel? {
-        get { lock.withLock { owner } }
-        set { lock.withLock { owner = newValue } }
-    }
 }
 
 @available(HourglassObservation, *)

@@ -4,13 +4,15 @@ import Hourglass
 /// A view-model's service calls in flight, at most one of each kind: a newer call of a kind
 /// supersedes the older one — its task is cancelled and its reply, should it come anyway, is
 /// dropped — and every task is cancelled when the model goes away.
-final class ServiceCalls<Kind: Hashable & Sendable>: @unchecked Sendable {
-    // @unchecked Sendable: `latest`, `tasks` and `issued` are only read and written under `lock`;
-    // tasks are cancelled after unlocking.
-    private let lock = NSLock()
-    private var latest: [Kind: UInt64] = [:]
-    private var tasks: [Kind: Task<Void, Never>] = [:]
-    private var issued: UInt64 = 0
+final class ServiceCalls<Kind: Hashable & Sendable>: Sendable {
+    private struct Ledger {
+        var latest: [Kind: UInt64] = [:]
+        var tasks: [Kind: Task<Void, Never>] = [:]
+        var issued: UInt64 = 0
+    }
+
+    /// Tasks are cancelled after unlocking.
+    private let ledger = Locked(Ledger())
 
     /// One call: its kind and its number, which tells it from every other call.
     struct Call: Hashable, Sendable {
@@ -20,10 +22,10 @@ final class ServiceCalls<Kind: Hashable & Sendable>: @unchecked Sendable {
 
     /// Starts a call of `kind`; the previous one of that kind, if any, is superseded.
     func begin(_ kind: Kind) -> Call {
-        let (call, superseded) = lock.withLock { () -> (Call, Task<Void, Never>?) in
-            issued += 1
-            latest[kind] = issued
-            return (Call(kind: kind, number: issued), tasks.removeValue(forKey: kind))
+        let (call, superseded) = ledger.withLock { ledger -> (Call, Task<Void, Never>?) in
+            ledger.issued += 1
+            ledger.latest[kind] = ledger.issued
+            return (Call(kind: kind, number: ledger.issued), ledger.tasks.removeValue(forKey: kind))
         }
         superseded?.cancel()
         return call
@@ -33,9 +35,9 @@ final class ServiceCalls<Kind: Hashable & Sendable>: @unchecked Sendable {
     /// that runs when the clock moves), unless `call` was superseded meanwhile.
     func run(_ call: Call, on clock: any TimerClock, _ work: @escaping @Sendable () async -> Void) {
         let task = clock.startTask { await work() }
-        let current = lock.withLock { () -> Bool in
-            guard latest[call.kind] == call.number else { return false }
-            tasks[call.kind] = task
+        let current = ledger.withLock { ledger -> Bool in
+            guard ledger.latest[call.kind] == call.number else { return false }
+            ledger.tasks[call.kind] = task
             return true
         }
         if !current { task.cancel() }
@@ -44,20 +46,20 @@ final class ServiceCalls<Kind: Hashable & Sendable>: @unchecked Sendable {
     /// Whether `call` is still the newest of its kind; if so it is over from now on, and its
     /// reply is to be applied. A second answer for the same call finds it over.
     func finish(_ call: Call) -> Bool {
-        lock.withLock {
-            guard latest[call.kind] == call.number else { return false }
-            latest[call.kind] = nil
-            tasks[call.kind] = nil
+        ledger.withLock { ledger in
+            guard ledger.latest[call.kind] == call.number else { return false }
+            ledger.latest[call.kind] = nil
+            ledger.tasks[call.kind] = nil
             return true
         }
     }
 
     /// Cancels every call in flight; their replies are dropped.
     func cancelAll() {
-        let running = lock.withLock { () -> [Task<Void, Never>] in
-            latest = [:]
-            defer { tasks = [:] }
-            return Array(tasks.values)
+        let running = ledger.withLock { ledger -> [Task<Void, Never>] in
+            ledger.latest = [:]
+            defer { ledger.tasks = [:] }
+            return Array(ledger.tasks.values)
         }
         for task in running { task.cancel() }
     }

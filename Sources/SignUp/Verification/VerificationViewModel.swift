@@ -18,23 +18,17 @@ public import Observation
 /// reads take a lock and return a consistent value.
 /// It is `Observable` where the system has Observation (macOS 14, iOS 17 and later, Linux); on
 /// older systems `onChange` tells every change.
-public final class VerificationViewModel: @unchecked Sendable {
-    // @unchecked Sendable: `current` and `countdowns` are only read and written under `lock`;
-    // `calls` is Sendable; the other stored properties are immutable and Sendable.
-    private let lock = NSLock()
-    private var current: VerificationState
-    private var countdowns: [VerificationCountdown: TimerHandle] = [:]
-    private let observation = ObservationSupport()
-    private let calls = ServiceCalls<VerificationCall>()
-    private let clock: any TimerClock
+public final class VerificationViewModel: Sendable {
+    /// The state, its changes and the service calls.
+    let runtime: ModelRuntime<VerificationState, VerificationCall>
+    private let countdowns = Locked<[VerificationCountdown: TimerHandle]>([:])
     private let service: any VerificationService
     private let store: any CooldownStore
     private let wallClock: any WallClock
-    private let onChange: (@Sendable (VerificationState) -> Void)?
     private let onAnnouncement: (@Sendable (String) -> Void)?
     private let onStoreProblem: (@Sendable (any Error) -> Void)?
     /// The effects of restoring a saved cooldown, performed once the model (and its owner) is built.
-    private var restoreEffects: [VerificationEffect]
+    private let restoreEffects: Locked<[VerificationEffect]>
 
     /// Creates the screen's model and restores a saved cooldown from `store`: ``state`` shows
     /// it at once, and its countdowns start once the model is fully built.
@@ -70,101 +64,64 @@ public final class VerificationViewModel: @unchecked Sendable {
         onStoreProblem: (@Sendable (any Error) -> Void)?, startsRestored: Bool
     ) {
         var initial = VerificationState(config: config, now: clock.logicalNow)
-        restoreEffects =
+        restoreEffects = Locked(
             Self.restoreEvent(store: store, wallClock: wallClock, config: config) { onStoreProblem?($0) }
-            .map { initial.apply($0, at: initial.now) } ?? []
+                .map { initial.apply($0, at: initial.now) } ?? [])
         self.onStoreProblem = onStoreProblem
-        current = initial
-        self.clock = clock
+        runtime = ModelRuntime(initial, clock: clock)
         self.service = service
         self.store = store
         self.wallClock = wallClock
-        self.onChange = onChange
         self.onAnnouncement = onAnnouncement
+        if let onChange { runtime.listen(onChange) }
+        runtime.perform(effectsWith: { [weak self] effect in self?.perform(effect) })
         if startsRestored { startRestored() }
     }
 
     deinit {
-        calls.cancelAll()
-        for handle in countdowns.values { handle.cancel() }
+        for handle in countdowns.withLock({ $0.values }) { handle.cancel() }
     }
 
     /// The whole state.
-    public var state: VerificationState {
-        if #available(HourglassObservation , *) { observation.access(self, keyPath: \.state) }
-        return lock.withLock { current }
-    }
+    public var state: VerificationState { runtime.value }
 
     /// What the screen shows.
     public var screen: VerificationScreen { VerificationScreen(state) }
 
     /// The destination field changed.
-    public func setDestination(_ text: String) { input(.destinationChanged(text)) }
+    public func setDestination(_ text: String) { runtime.input { .destinationChanged(text) } }
     /// The send button was tapped.
-    public func tapSend() { input(.sendTapped) }
+    public func tapSend() { runtime.input { .sendTapped } }
     /// The code field changed; a complete code is checked at once.
-    public func setCode(_ text: String) { input(.codeChanged(text)) }
+    public func setCode(_ text: String) { runtime.input { .codeChanged(text) } }
     /// The verify button was tapped.
-    public func tapVerify() { input(.verifyTapped) }
+    public func tapVerify() { runtime.input { .verifyTapped } }
 
     /// Starts the restored cooldown's countdowns; once only.
     func startRestored() {
-        let effects = lock.withLock { () -> [VerificationEffect] in
-            defer { restoreEffects = [] }
-            return restoreEffects
+        let effects = restoreEffects.withLock { effects in
+            defer { effects = [] }
+            return effects
         }
         for effect in effects { perform(effect) }
     }
 
-    /// An input: applied now on the clock's context, else handed to it.
-    private func input(_ event: VerificationEvent) {
-        if clock.isOnContext {
-            handle(event)
-        } else {
-            clock.perform { [weak self] in self?.handle(event) }
-        }
-    }
-
-    /// Applies `event`, which happened at `now`, and performs its effects; on the clock's
-    /// context only. By default `now` is the clock's `logicalNow`: inside a timer callback (a
-    /// service reply, a tick) the instant it was scheduled for, so what the screen shows never
-    /// depends on how late a clock fired.
+    /// Applies `event`, which happened at `now` (by default the clock's `logicalNow`), and
+    /// performs its effects; on the clock's context only.
     func handle(_ event: VerificationEvent, at now: TimerInstant? = nil) {
-        let instant = now ?? clock.logicalNow
-        let (effects, changed): ([VerificationEffect], VerificationState?)
-        if #available(HourglassObservation , *) {
-            (effects, changed) = observation.withMutation(of: self, keyPath: \.state) {
-                applyToState(event, at: instant)
-            }
-        } else {
-            (effects, changed) = applyToState(event, at: instant)
-        }
-        if let changed { onChange?(changed) }
-        for effect in effects { perform(effect) }
-    }
-
-    /// Applies `event` to ``state`` under the lock; returns the effects, and the new state when
-    /// it changed.
-    private func applyToState(
-        _ event: VerificationEvent, at instant: TimerInstant
-    ) -> ([VerificationEffect], VerificationState?) {
-        lock.withLock {
-            let before = current
-            let effects = current.apply(event, at: instant)
-            return (effects, current != before ? current : nil)
-        }
+        runtime.handle(event, at: now)
     }
 
     private func perform(_ effect: VerificationEffect) {
         switch effect {
         case .requestCode(let destination):
-            requestCode(to: destination)
+            runtime.call(.codeRequest, .requestCode(to: destination, from: service)) { .codeRequestFinished($0) }
         case .checkCode(let code, let destination):
-            checkCode(code, for: destination)
+            runtime.call(.codeCheck, .checkCode(code, for: destination, with: service)) { .codeCheckFinished($0) }
         case .startCountdown(let countdown, let end):
             startCountdown(countdown, until: end)
         case .stopCountdown(let countdown):
-            lock.withLock { countdowns.removeValue(forKey: countdown) }?.cancel()
+            countdowns.withLock { $0.removeValue(forKey: countdown) }?.cancel()
         case .save(let snapshot):
             do { try store.save(SavedCooldown(snapshot, wallNow: wallClock.now)) } catch {
                 onStoreProblem?(error)
@@ -176,83 +133,20 @@ public final class VerificationViewModel: @unchecked Sendable {
                 handle(.storeFailed(.notSaved))
             }
         case .announce(let announcement):
-            onAnnouncement?(lock.withLock { current.config.language }.strings.announcement(announcement))
+            onAnnouncement?(runtime.value.config.language.strings.announcement(announcement))
         }
-    }
-
-    private func requestCode(to destination: Destination) {
-        let call = calls.begin(.codeRequest)
-        if let service = service as? any ClockDrivenVerificationService {
-            service.requestCode(to: destination) { [weak self] result in
-                self?.reply(call, .codeRequestFinished(result))
-            }
-            return
-        }
-        let service = service
-        calls.run(call, on: clock) { [weak self] in
-            let result: Result<CodeReceipt, CodeRequestError>
-            do {
-                result = .success(try await service.requestCode(to: destination))
-            } catch {
-                guard !Task.isCancelled else { return }
-                result = .failure(error as? CodeRequestError ?? .network)
-            }
-            self?.replyFromTask(call, .codeRequestFinished(result))
-        }
-    }
-
-    private func checkCode(_ code: Secret, for destination: Destination) {
-        let call = calls.begin(.codeCheck)
-        if let service = service as? any ClockDrivenVerificationService {
-            service.verify(code: code, for: destination) { [weak self] result in
-                self?.reply(call, .codeCheckFinished(result))
-            }
-            return
-        }
-        let service = service
-        calls.run(call, on: clock) { [weak self] in
-            let result: Result<VerificationProof, CodeCheckError>
-            do {
-                result = .success(try await service.verify(code: code, for: destination))
-            } catch {
-                guard !Task.isCancelled else { return }
-                result = .failure(error as? CodeCheckError ?? .network)
-            }
-            self?.replyFromTask(call, .codeCheckFinished(result))
-        }
-    }
-
-    /// A reply from a task, on whatever thread it finished: always handed to the context.
-    private func replyFromTask(_ call: ServiceCalls<VerificationCall>.Call, _ event: VerificationEvent) {
-        clock.perform { [weak self] in self?.apply(call, event) }
-    }
-
-    /// A reply from a clock-driven service: applied at once on the context (the service's
-    /// timer callback), else handed to it.
-    private func reply(_ call: ServiceCalls<VerificationCall>.Call, _ event: VerificationEvent) {
-        if clock.isOnContext {
-            apply(call, event)
-        } else {
-            clock.perform { [weak self] in self?.apply(call, event) }
-        }
-    }
-
-    /// Applies a reply unless a newer call of its kind superseded it.
-    private func apply(_ call: ServiceCalls<VerificationCall>.Call, _ event: VerificationEvent) {
-        guard calls.finish(call) else { return }
-        handle(event)
     }
 
     /// One countdown per kind: a new one replaces the old. Ticks carry their scheduled
     /// instant, so the text shown never depends on how late a real clock fired.
     private func startCountdown(_ countdown: VerificationCountdown, until end: TimerInstant) {
         let tick: Duration = countdown == .sendLimit ? .seconds(60) : .seconds(1)
-        let handle = try? clock.countdown(
+        let handle = try? runtime.clock.countdown(
             until: end, tick: tick,
             onTick: { [weak self] tick in
                 self?.handle(.tick(countdown), at: tick.scheduled)
             }, onFinish: {})
-        let replaced = lock.withLock { () -> TimerHandle? in
+        let replaced = countdowns.withLock { countdowns -> TimerHandle? in
             defer { countdowns[countdown] = handle }
             return countdowns[countdown]
         }

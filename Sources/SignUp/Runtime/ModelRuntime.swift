@@ -1,0 +1,126 @@
+import Hourglass
+import Observation
+
+/// The one runtime of both view-models: it holds a ``ModelMachine``'s state, applies events
+/// to it on the clock's serial context, tells Observation and the listeners of each change,
+/// hands the effects to the model, and makes the model's service calls.
+///
+/// One context: an input from elsewhere, and every service reply, is handed to the clock's
+/// context first (as a one-shot at the clock's now), so every change and notification happens
+/// there. A call supersedes the older call of its kind, whose reply is dropped; all calls are
+/// cancelled when the runtime goes. The state is read under a lock from any thread.
+final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: Sendable {
+    let clock: any TimerClock
+    private let observation = ObservationSupport()
+    private let machine: Locked<Machine>
+    private let calls = ServiceCalls<CallKind>()
+    /// Told every new state after a change, on the context, outside the lock, in order.
+    private let listeners = Locked<[@Sendable (Machine) -> Void]>([])
+    /// The model's effect handler, installed once the model is whole.
+    private let performer = Locked<(@Sendable (Machine.Effect) -> Void)?>(nil)
+
+    init(_ initial: Machine, clock: any TimerClock) {
+        machine = Locked(initial)
+        self.clock = clock
+    }
+
+    deinit {
+        calls.cancelAll()
+    }
+
+    /// The state now; a read Observation tracks.
+    var value: Machine {
+        if #available(HourglassObservation , *) { observation.access(self, keyPath: \.value) }
+        return machine.withLock { $0 }
+    }
+
+    /// Calls `listener` with the new state after each change.
+    func listen(_ listener: @escaping @Sendable (Machine) -> Void) {
+        listeners.withLock { $0.append(listener) }
+    }
+
+    /// Installs the handler of the effects of every later event.
+    func perform(effectsWith handler: @escaping @Sendable (Machine.Effect) -> Void) {
+        performer.withLock { $0 = handler }
+    }
+
+    /// An input from anywhere: applied now on the clock's context, else handed to it. `event`
+    /// is made on the context, so it may read what only holds there.
+    func input(_ event: @escaping @Sendable () -> Machine.Event) {
+        if clock.isOnContext {
+            handle(event())
+        } else {
+            clock.perform { [weak self] in self?.handle(event()) }
+        }
+    }
+
+    /// Applies `event`, which happened at `now`, tells the listeners and performs its effects;
+    /// on the clock's context only. By default `now` is the clock's `logicalNow`: inside a
+    /// timer callback (a service reply, a tick) the instant it was scheduled for, so what the
+    /// screen shows never depends on how late a clock fired.
+    func handle(_ event: Machine.Event, at now: TimerInstant? = nil) {
+        let instant = now ?? clock.logicalNow
+        let (effects, changed): ([Machine.Effect], Machine?)
+        if #available(HourglassObservation , *) {
+            (effects, changed) = observation.withMutation(of: self, keyPath: \.value) { apply(event, at: instant) }
+        } else {
+            (effects, changed) = apply(event, at: instant)
+        }
+        if let changed {
+            for listener in listeners.withLock({ $0 }) { listener(changed) }
+        }
+        guard !effects.isEmpty, let perform = performer.withLock({ $0 }) else { return }
+        for effect in effects { perform(effect) }
+    }
+
+    /// Applies `event` under the lock; returns the effects, and the new state when it changed.
+    private func apply(_ event: Machine.Event, at instant: TimerInstant) -> ([Machine.Effect], Machine?) {
+        machine.withLock { machine in
+            let before = machine
+            let effects = machine.apply(event, at: instant)
+            return (effects, machine != before ? machine : nil)
+        }
+    }
+
+    /// Makes `request` as the call of `kind`, superseding the older one, and applies the event
+    /// its reply makes on the clock's context, unless a newer call of its kind came meanwhile.
+    /// A task's reply is always handed to the context; a clock-driven service's reply, which
+    /// comes in a timer callback, is applied there at once.
+    func call<Success, Failure>(
+        _ kind: CallKind, _ request: ServiceRequest<Success, Failure>,
+        reply event: @escaping @Sendable (Result<Success, Failure>) -> Machine.Event
+    ) {
+        let call = calls.begin(kind)
+        switch request.route {
+        case .clockDriven(let start):
+            start { [weak self] result in
+                guard let self else { return }
+                if clock.isOnContext {
+                    finish(call, event(result))
+                } else {
+                    clock.perform { [weak self] in self?.finish(call, event(result)) }
+                }
+            }
+        case .async(let work, let fallback):
+            calls.run(call, on: clock) { [weak self] in
+                let result: Result<Success, Failure>
+                do {
+                    result = .success(try await work())
+                } catch {
+                    guard !Task.isCancelled else { return }
+                    result = .failure(error as? Failure ?? fallback)
+                }
+                self?.clock.perform { [weak self] in self?.finish(call, event(result)) }
+            }
+        }
+    }
+
+    /// Applies a reply unless a newer call of its kind superseded it.
+    private func finish(_ call: ServiceCalls<CallKind>.Call, _ event: @autoclosure () -> Machine.Event) {
+        guard calls.finish(call) else { return }
+        handle(event())
+    }
+}
+
+@available(HourglassObservation, *)
+extension ModelRuntime: Observable {}

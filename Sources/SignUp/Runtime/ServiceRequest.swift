@@ -1,0 +1,43 @@
+/// One service call as a ``ModelRuntime`` makes it: the one place where a clock-driven
+/// service (``ClockDrivenVerificationService``, which replies in a timer callback) and an
+/// async one (whose reply comes from a task the model owns) part ways.
+struct ServiceRequest<Success: Sendable, Failure: Error>: Sendable {
+    enum Route: Sendable {
+        /// Starts the call; the service calls the reply once, on the clock's context.
+        case clockDriven(@Sendable (@escaping @Sendable (Result<Success, Failure>) -> Void) -> Void)
+        /// The call's work, run in a task; an error of another type becomes `fallback`.
+        case async(@Sendable () async throws -> Success, fallback: Failure)
+    }
+
+    let route: Route
+}
+
+extension ServiceRequest where Success == CodeReceipt, Failure == CodeRequestError {
+    /// Sends a code to `destination`.
+    static func requestCode(to destination: Destination, from service: any VerificationService) -> Self {
+        if let service = service as? any ClockDrivenVerificationService {
+            return Self(route: .clockDriven { service.requestCode(to: destination, reply: $0) })
+        }
+        return Self(route: .async({ try await service.requestCode(to: destination) }, fallback: .network))
+    }
+}
+
+extension ServiceRequest where Success == VerificationProof, Failure == CodeCheckError {
+    /// Checks `code` for `destination`.
+    static func checkCode(_ code: Secret, for destination: Destination, with service: any VerificationService) -> Self {
+        if let service = service as? any ClockDrivenVerificationService {
+            return Self(route: .clockDriven { service.verify(code: code, for: destination, reply: $0) })
+        }
+        return Self(route: .async({ try await service.verify(code: code, for: destination) }, fallback: .network))
+    }
+}
+
+extension ServiceRequest where Success == Void, Failure == RegistrationError {
+    /// Creates the account.
+    static func register(_ request: RegistrationRequest, with service: any VerificationService) -> Self {
+        if let service = service as? any ClockDrivenVerificationService {
+            return Self(route: .clockDriven { service.register(request, reply: $0) })
+        }
+        return Self(route: .async({ try await service.register(request) }, fallback: .network))
+    }
+}

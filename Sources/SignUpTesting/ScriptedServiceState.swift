@@ -1,0 +1,73 @@
+import Hourglass
+import SignUp
+
+/// What the scripted service knows: its settings, what it was told to do next, and the codes,
+/// locks, accounts and proofs it keeps.
+struct ScriptedServiceState {
+    var settings: ScriptedServiceSettings
+    var requestFailures: [CodeRequestError] = []
+    var checkFailures: [CodeCheckError] = []
+    var registrationFailures: [RegistrationError] = []
+    var nextCodes: [String] = []
+    var issued = 0
+    var codes: [Destination: IssuedCode] = [:]
+    var lockedUntil: [Destination: TimerInstant] = [:]
+    var accounts: Set<Destination> = []
+    var proofs: [String: Destination] = [:]
+
+    /// Sends a code to `destination` at `now` (it arrives after the latency), unless told to fail.
+    mutating func sendCode(to destination: Destination, at now: TimerInstant) -> Result<CodeReceipt, CodeRequestError> {
+        if !requestFailures.isEmpty { return .failure(requestFailures.removeFirst()) }
+        issued += 1
+        let code =
+            nextCodes.isEmpty
+            ? ScriptedVerificationService.generatedCode(issued, length: settings.codeLength) : nextCodes.removeFirst()
+        let sentAt = now + settings.latency
+        codes[destination] = IssuedCode(
+            code: code, expires: sentAt + settings.codeLifetime,
+            previous: (codes[destination].map { [$0.code] + $0.previous }) ?? [], wrongAttempts: 0)
+        return .success(CodeReceipt(resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime))
+    }
+
+    /// Checks a code at `now`.
+    mutating func check(_ code: String, for destination: Destination, at now: TimerInstant) -> Result<
+        VerificationProof, CodeCheckError
+    > {
+        if !checkFailures.isEmpty { return .failure(checkFailures.removeFirst()) }
+        if let until = lockedUntil[destination], until > now { return .failure(.locked(retryAfter: until - now)) }
+        guard var issuedCode = codes[destination] else { return .failure(.expired) }
+        if code == issuedCode.code {
+            guard now < issuedCode.expires else { return .failure(.expired) }
+            codes[destination] = nil
+            let token = "proof-\(proofs.count + 1)"
+            proofs[token] = destination
+            return .success(VerificationProof(token: Secret(token)))
+        }
+        if issuedCode.previous.contains(code) { return .failure(.superseded) }
+        issuedCode.wrongAttempts += 1
+        codes[destination] = issuedCode
+        let left = settings.maxAttempts - issuedCode.wrongAttempts
+        guard left <= 0 else { return .failure(.wrongCode(attemptsLeft: left)) }
+        codes[destination] = nil
+        lockedUntil[destination] = now + settings.lockDuration
+        return .failure(.locked(retryAfter: settings.lockDuration))
+    }
+
+    /// Creates the account if `request` carries a proof for it and it does not exist yet.
+    mutating func register(_ request: RegistrationRequest) -> Result<Void, RegistrationError> {
+        if !registrationFailures.isEmpty { return .failure(registrationFailures.removeFirst()) }
+        guard proofs[request.proof.token.revealed] == request.account else {
+            return .failure(.server(message: "Verification required"))
+        }
+        guard accounts.insert(request.account).inserted else { return .failure(.accountExists) }
+        return .success(())
+    }
+}
+
+/// A code the scripted service sent.
+struct IssuedCode {
+    var code: String
+    var expires: TimerInstant
+    var previous: [String]
+    var wrongAttempts: Int
+}
