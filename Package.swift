@@ -23,7 +23,6 @@ let package = Package(
         .library(name: "SignUp", targets: ["SignUp"]),
         .library(name: "HourglassTranscripts", targets: ["HourglassTranscripts"]),
         .library(name: "HourglassTesting", targets: ["HourglassTesting"]),
-        .library(name: "SignUpTesting", targets: ["SignUpTesting"]),
         .library(name: "LineMode", targets: ["LineMode"]),
         .executable(name: "linemode", targets: ["linemode"]),
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
@@ -62,15 +61,15 @@ let package = Package(
                 .target(name: "HourglassGLib", condition: onLinux), .target(name: "CGLib", condition: onLinux),
             ]
         ),
-        // The sign-up view-models: pure state machines, their runtimes, strings, the service and
-        // store protocols. Depends on the core alone, so it builds for Apple platforms too.
+        // The sign-up view-models: pure state machines, their runtime, strings, the service and
+        // store protocols, the screens as lines, and the doubles tests, previews and linemode use
+        // (a scripted service, a manual wall clock). Depends on the core alone, so it builds for
+        // Apple platforms too.
         .target(name: "SignUp", dependencies: ["Hourglass"]),
-        // The sign-up test doubles: a scripted verification service, a manual wall clock.
-        .target(name: "SignUpTesting", dependencies: ["SignUp", "Hourglass"]),
         .testTarget(
             name: "SignUpTests",
             dependencies: [
-                "SignUp", "SignUpTesting", "Hourglass", "HourglassDispatch", "TestSupport",
+                "SignUp", "Hourglass", "HourglassDispatch", "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .target(name: "HourglassLibevent", condition: onLinux),
                 .target(name: "HourglassGLib", condition: onLinux),
@@ -100,7 +99,7 @@ let package = Package(
         .target(
             name: "LineMode",
             dependencies: [
-                "Hourglass", "HourglassTranscripts", "RealClocks", "SignUp", "SignUpTesting",
+                "Hourglass", "HourglassTranscripts", "RealClocks", "SignUp",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -23,7 +23,6 @@ let package = Package(
                 .product(name: "SignUp", package: "Hourglass"),
                 // The scripted service answers with latency on the app's clock (the demo server),
                 // and renders screens as transcript lines for the test hook's dump.
-                .product(name: "SignUpTesting", package: "Hourglass"),
             ]
         ),
     ],

@@ -1,5 +1,4 @@
 import Hourglass
-import SignUpTesting
 import TestSupport
 import Testing
 

@@ -1,6 +1,5 @@
 import Hourglass
 import SignUp
-import SignUpTesting
 import TestSupport
 import Testing
 

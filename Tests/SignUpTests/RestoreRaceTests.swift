@@ -3,7 +3,6 @@ import Foundation
 import Hourglass
 import HourglassDispatch
 import SignUp
-import SignUpTesting
 import Testing
 
 #if os(Linux)

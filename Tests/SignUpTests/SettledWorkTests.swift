@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 import SignUp
-import SignUpTesting
 import TestSupport
 import Testing
 

@@ -1,7 +1,6 @@
 import Foundation
 import Hourglass
 import SignUp
-import SignUpTesting
 import TestSupport
 import Testing
 

@@ -1,7 +1,6 @@
 import Hourglass
 import Observation
 import SignUp
-import SignUpTesting
 import TestSupport
 import Testing
 

@@ -26,7 +26,6 @@ let package = Package(
                 .product(name: "HourglassLibevent", package: "Hourglass"),
                 .product(name: "HourglassGLib", package: "Hourglass"),
                 .product(name: "SignUp", package: "Hourglass"),
-                .product(name: "SignUpTesting", package: "Hourglass"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]

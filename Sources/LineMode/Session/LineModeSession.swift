@@ -2,7 +2,6 @@ import Foundation
 import Hourglass
 import HourglassTranscripts
 import SignUp
-import SignUpTesting
 
 /// One run of a script against one screen: performs commands on the view-model, and writes
 /// the transcript with a `TranscriptRecorder` — after each change, the screen lines that

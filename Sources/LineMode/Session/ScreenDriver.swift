@@ -1,6 +1,5 @@
 import Hourglass
 import SignUp
-import SignUpTesting
 
 /// What a session needs from a screen's view-model.
 protocol ScreenDriver: AnyObject, Sendable {

@@ -1,6 +1,5 @@
 import Hourglass
 import SignUp
-import SignUpTesting
 
 /// The demo's server: SignUpTesting's scripted service on the app's clock — it answers after
 /// its latency (300 ms), counts wrong codes, locks after five — except that every code it sends

@@ -1,7 +1,6 @@
 import CGtk
 import Foundation
 import SignUp
-import SignUpTesting
 
 /// The UI test's hook: with `SIGNUPGTK_DUMP=<file>` set, the app writes what the window shows
 /// — every named widget's text, sensitivity, visibility, accessible label and description read

@@ -1,7 +1,6 @@
 import Foundation
 import Hourglass
 import SignUp
-import SignUpTesting
 
 /// The virtual clock's own figures.
 enum VirtualMeasures {

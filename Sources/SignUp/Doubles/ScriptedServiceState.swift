@@ -1,5 +1,4 @@
 import Hourglass
-import SignUp
 
 /// What the scripted service knows: its settings, what it was told to do next, and the codes,
 /// locks, accounts and proofs it keeps.

@@ -1,4 +1,3 @@
-public import SignUp
 
 /// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
 /// with `HourglassTesting`), logs and tests. Secrets appear masked; a control character or a

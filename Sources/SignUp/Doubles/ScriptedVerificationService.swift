@@ -1,6 +1,5 @@
 import Foundation
 public import Hourglass
-public import SignUp
 
 /// An in-process `ClockDrivenVerificationService` for tests, previews and linemode: it
 /// answers after ``ScriptedServiceSettings/latency`` of clock time, on the clock's context, and

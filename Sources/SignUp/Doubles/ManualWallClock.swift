@@ -1,6 +1,5 @@
 public import Foundation
 import Hourglass
-public import SignUp
 
 /// A `WallClock` that stands still until the test moves it — forwards, or backwards
 /// as a person setting their phone's clock does — for flows that restore a cooldown after a
