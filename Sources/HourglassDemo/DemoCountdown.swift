@@ -42,16 +42,16 @@ struct DemoCountdown {
             for: .seconds(seconds),
             onTick: { tick in
                 let late = tick.now - tick.scheduled
-                if tick.skippedTicks == 0 && !tick.isManual { lateness.add(late) }
+                if tick.missedTicks == 0 && !tick.isManual { lateness.add(late) }
                 Self.say("[+\(Self.format(tick.now - start))] \(Self.describe(tick)) (late \(Self.milliseconds(late)))")
                 if tick.remainingSeconds == stopAt && !tick.isManual { Self.stopSoon(clock: clock, start: start) }
             },
             onFinish: {
                 Self.say("[+\(Self.format(clock.now - start))] finished; \(lateness.summary)")
-                real.finish()
+                real.shutdown()
             })
         Self.say("countdown of \(seconds)s on the \(name) clock, started")
-        try real.runUntilFinished()
+        try real.run()
         _ = countdown
     }
 
@@ -67,7 +67,7 @@ struct DemoCountdown {
     }
 
     private static func describe(_ tick: CountdownTick) -> String {
-        let skipped = tick.skippedTicks == 0 ? "" : ", \(tick.skippedTicks) ticks skipped after a stall"
+        let skipped = tick.missedTicks == 0 ? "" : ", \(tick.missedTicks) ticks skipped after a stall"
         return "\(tick.remainingSeconds)s left\(skipped)"
     }
 

@@ -36,9 +36,9 @@ final class DispatchBackend: TimerBackend, @unchecked Sendable {
         source.schedule(deadline: .now() + .nanoseconds(Int(delay)), repeating: .never, leeway: .nanoseconds(0))
     }
 
-    /// Cancels every timer, for good (see ``TimerRunner/shutDown()``), and the source.
+    /// Cancels every timer, for good (see ``TimerRunner/shutdown()``), and the source.
     func cancel() {
-        runner?.shutDown()
+        runner?.shutdown()
         source.cancel()
     }
 }

@@ -107,7 +107,7 @@ final class GLibBackend: TimerBackend, @unchecked Sendable {
     func shutdown() {
         // First, so that no timer due meanwhile starts: a run of due timers in progress ends
         // after the callback it is in. (Outside `lock`: cancelling re-arms through `wake(at:)`.)
-        lock.withLock { runner }?.shutDown()
+        lock.withLock { runner }?.shutdown()
         let source: UnsafeMutablePointer<GSource>? = lock.withLock {
             isShutDown = true
             defer { self.source = nil }

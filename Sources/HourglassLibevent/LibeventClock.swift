@@ -6,9 +6,9 @@ public import Hourglass
 /// A `TimerClock` on a libevent loop: callbacks run on the loop's thread.
 ///
 /// The loop runs on a thread of its own (``start()``) or on the caller's (``run()``, so a
-/// program can make it its main loop) until ``stop()``. Its only wake-up is a timerfd on
+/// program can make it its main loop) until ``shutdown()``. Its only wake-up is a timerfd on
 /// `CLOCK_BOOTTIME`, so timers stay right across a machine suspend. Creating and cancelling
-/// timers is safe from any thread. ``stop()`` — or releasing the clock — cancels every
+/// timers is safe from any thread. ``shutdown()`` — or releasing the clock — cancels every
 /// pending timer and frees every C resource.
 ///
 /// ## Failures
@@ -21,13 +21,13 @@ public import Hourglass
 /// later ``start()`` or ``run()`` throws it again.
 public final class LibeventClock: TimerClock {
     public let timerQueue: TimerQueue
-    private let loop: LibeventLoop
+    private let loop: LibeventBackend
     private let thread = LoopThread()
 
     /// Creates a clock with a new event base; its loop is not running yet.
     /// - Throws: ``LibeventError`` when libevent or the system refuses a resource.
     public init() throws(LibeventError) {
-        loop = try LibeventLoop()
+        loop = try LibeventBackend()
         timerQueue = TimerQueue(backend: loop)
     }
 
@@ -38,21 +38,18 @@ public final class LibeventClock: TimerClock {
     /// The libevent version this clock runs on, e.g. "2.1.12-stable".
     public static var libeventVersion: String { String(cString: event_get_version()) }
 
-    /// libevent's I/O method for this base, e.g. "epoll"; "stopped" after ``stop()``.
+    /// libevent's I/O method for this base, e.g. "epoll"; "shut down" after ``shutdown()``.
     public var method: String { loop.method }
-
-    /// Whether the caller is on the loop's thread, where callbacks run.
-    public var isOnLoopThread: Bool { loop.isLoopThread }
 
     /// Whether the caller is on the loop's thread: this clock's context.
     public var isOnContext: Bool { loop.isLoopThread }
 
     /// Why the loop ended on its own, if it failed (see "Failures" above); nil while it can
-    /// run or runs, and after a plain ``stop()``.
+    /// run or runs, and after a plain ``shutdown()``.
     public var failure: LibeventError? { loop.failure }
 
     /// Runs the loop on a new thread; returns once the loop is running there.
-    /// - Throws: ``LibeventError/alreadyRunning``, ``LibeventError/stopped``, or the
+    /// - Throws: ``LibeventError/alreadyRunning``, ``LibeventError/shutDown``, or the
     ///   ``failure`` of a loop that already failed.
     public func start() throws(LibeventError) {
         let loop = self.loop
@@ -65,9 +62,9 @@ public final class LibeventClock: TimerClock {
         loop.waitUntilStarted()
     }
 
-    /// Runs the loop on the calling thread until ``stop()`` is called (from a callback or
+    /// Runs the loop on the calling thread until ``shutdown()`` is called (from a callback or
     /// another thread).
-    /// - Throws: ``LibeventError/alreadyRunning``, ``LibeventError/stopped``, or the loop's
+    /// - Throws: ``LibeventError/alreadyRunning``, ``LibeventError/shutDown``, or the loop's
     ///   ``failure`` when it ends because of one.
     public func run() throws(LibeventError) {
         try loop.run()
@@ -79,7 +76,7 @@ public final class LibeventClock: TimerClock {
     /// task sleeping on the clock throws `CancellationError`. Returns after the loop has ended —
     /// except when called from a callback on the loop's thread, where the loop ends as soon as
     /// that callback returns. Idempotent.
-    public func stop() {
+    public func shutdown() {
         loop.requestStop()
         thread.join(unlessOnIt: loop.isLoopThread)
     }

@@ -13,8 +13,8 @@ public enum LibeventError: Error, Hashable, Sendable, CustomStringConvertible {
     case cannotRegisterEvent
     /// The loop is already running; a clock runs one loop at a time.
     case alreadyRunning
-    /// The clock was stopped; its resources are freed and it cannot run again.
-    case stopped
+    /// The clock was shut down; its resources are freed and it cannot run again.
+    case shutDown
     /// `event_base_loop` ended with an error while the clock was running; its timers were
     /// cancelled and it cannot run again.
     case loopFailed
@@ -30,9 +30,9 @@ public enum LibeventError: Error, Hashable, Sendable, CustomStringConvertible {
         case .cannotRegisterEvent:
             "libevent refused to register the clock's timer event"
         case .alreadyRunning:
-            "the libevent loop is already running; call stop() before running it again"
-        case .stopped:
-            "the clock was stopped and its resources freed; make a new LibeventClock"
+            "the libevent loop is already running; a clock runs one loop at a time"
+        case .shutDown:
+            "the clock was shut down and its resources freed; make a new LibeventClock"
         case .loopFailed:
             "the libevent loop ended with an error; its timers were cancelled; make a new LibeventClock"
         }

@@ -11,23 +11,23 @@ import HourglassLibevent
 #endif
 
 /// A real clock made from a ``RealClockKind`` — the one place where `linemode` and
-/// `hourglass-demo` make their clocks — and the two ways they run one: on the calling thread
-/// until ``finish()`` (a script, a countdown), or in the background until ``shutdown()`` (live
-/// mode).
+/// `hourglass-demo` make their clocks — and the two ways they run one: ``run()`` on the calling
+/// thread, or ``start()`` in the background, each until ``shutdown()``.
 package final class RealClock: Sendable {
     /// The clock, to schedule on.
     package let clock: any TimerClock
     private let engine: Engine
 
     private enum Engine: Sendable {
-        /// GCD runs on its own queue; the semaphore stands for "finished".
+        /// GCD runs on its own queue; the semaphore is signalled when the clock shuts down.
         case dispatch(DispatchClock, DispatchSemaphore)
         #if os(Linux)
         /// libevent runs where its loop is run: the caller's thread or a thread of its own.
         case libevent(LibeventClock)
         #endif
         #if os(Linux)
-        /// GLib runs its own context on a thread of its own; the semaphore stands for "finished".
+        /// GLib runs its own context on a thread of its own; the semaphore is signalled when the
+        /// clock shuts down.
         case glib(GLibClock, DispatchSemaphore)
         #endif
     }
@@ -48,7 +48,9 @@ package final class RealClock: Sendable {
             }
             #endif
             let clock = DispatchClock()
-            (self.clock, engine) = (clock, .dispatch(clock, DispatchSemaphore(value: 0)))
+            let shutDown = DispatchSemaphore(value: 0)
+            clock.timerQueue.whenShutDown { shutDown.signal() }
+            (self.clock, engine) = (clock, .dispatch(clock, shutDown))
         case .libevent:
             #if os(Linux)
             let clock = try LibeventClock()
@@ -59,10 +61,10 @@ package final class RealClock: Sendable {
         case .glib:
             #if os(Linux)
             let clock = try GLibClock()
-            let finished = DispatchSemaphore(value: 0)
-            // A failure shuts the clock down: that ends `runUntilFinished()` too.
-            clock.timerQueue.whenShutDown { finished.signal() }
-            (self.clock, engine) = (clock, .glib(clock, finished))
+            let shutDown = DispatchSemaphore(value: 0)
+            // A failure shuts the clock down too: that ends `run()` as well.
+            clock.timerQueue.whenShutDown { shutDown.signal() }
+            (self.clock, engine) = (clock, .glib(clock, shutDown))
             #else
             throw UnavailableClock.glib
             #endif
@@ -84,36 +86,24 @@ package final class RealClock: Sendable {
     }
 
     /// Runs the clock on this thread (libevent) or waits while it runs on its queue (GCD) or its
-    /// thread (GLib) until ``finish()`` is called, then shuts it down.
+    /// thread (GLib), until ``shutdown()`` — from a callback on the clock, or from any thread —
+    /// or until it stops for good on its own.
     /// - Throws: `LibeventError` when libevent's loop fails; `GLibError` when the GLib clock's
-    ///   timerfd fails (the clock has then shut itself down, so ``finish()`` might never come).
-    package func runUntilFinished() throws {
+    ///   timerfd fails.
+    package func run() throws {
         switch engine {
-        case .dispatch(let clock, let finished):
-            finished.wait()
-            clock.shutdown()
+        case .dispatch(_, let shutDown):
+            shutDown.wait()
         #if os(Linux)
         case .libevent(let clock):
             try clock.run()
         #endif
         #if os(Linux)
-        case .glib(let clock, let finished):
-            finished.wait()
+        case .glib(let clock, let shutDown):
+            shutDown.wait()
+            // From a callback the clock's thread ends once it returns: wait for that here.
             clock.shutdown()
             if let failure = clock.failure { throw failure }
-        #endif
-        }
-    }
-
-    /// Ends ``runUntilFinished()``: from a callback on the clock, or from any thread.
-    package func finish() {
-        switch engine {
-        case .dispatch(_, let finished): finished.signal()
-        #if os(Linux)
-        case .libevent(let clock): clock.stop()
-        #endif
-        #if os(Linux)
-        case .glib(_, let finished): finished.signal()
         #endif
         }
     }
@@ -127,12 +117,12 @@ package final class RealClock: Sendable {
         #endif
     }
 
-    /// Stops a clock started with ``start()``; what is still scheduled never runs.
+    /// Stops the clock for good, ending ``run()``; what is still scheduled never runs.
     package func shutdown() {
         switch engine {
         case .dispatch(let clock, _): clock.shutdown()
         #if os(Linux)
-        case .libevent(let clock): clock.stop()
+        case .libevent(let clock): clock.shutdown()
         #endif
         #if os(Linux)
         case .glib(let clock, _): clock.shutdown()

@@ -76,7 +76,7 @@ final class ClockHarness: Sendable {
             let clock = try LibeventClock()
             try clock.start()
             let controls = LoopControls(
-                isOnContext: { clock.isOnLoopThread }, shutdown: { clock.stop() }, waitForShutdown: { clock.stop() })
+                isOnContext: { clock.isOnContext }, shutdown: { clock.shutdown() }, waitForShutdown: { clock.shutdown() })
             (virtual, dispatch, loop, adapted) = (nil, nil, controls, nil)
             self.clock = clock
             #else

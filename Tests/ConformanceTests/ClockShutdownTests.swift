@@ -4,7 +4,7 @@ import Hourglass
 import TestSupport
 import Testing
 
-/// A real clock that shuts down (`DispatchClock.shutdown()`, `LibeventClock.stop()`) does so
+/// A real clock that shuts down (`DispatchClock.shutdown()`, `LibeventClock.shutdown()`) does so
 /// for good and at once: no callback starts after it, not even one already due; a timer added
 /// afterwards ends cancelled rather than waiting for ever; a task sleeping or iterating ticks
 /// on it ends rather than hanging.

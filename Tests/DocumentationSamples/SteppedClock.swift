@@ -25,6 +25,14 @@ final class SteppedBackend: TimerBackend, @unchecked Sendable {
         lock.unlock()
         runner?.runDue()
     }
+
+    /// Cancels every timer, for good: the clock has shut down.
+    func shutdown() {
+        lock.lock()
+        let runner = self.runner
+        lock.unlock()
+        runner?.shutdown()
+    }
 }
 
 final class SteppedClock: TimerClock {
@@ -34,6 +42,8 @@ final class SteppedClock: TimerClock {
     init() { timerQueue = TimerQueue(backend: backend) }
 
     func step(to instant: TimerInstant) { backend.step(to: instant) }
+
+    func shutdown() { backend.shutdown() }
 }
 
 @Suite("Documentation samples: writing a backend")

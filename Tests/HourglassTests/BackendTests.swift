@@ -22,6 +22,11 @@ final class RecordingBackend: TimerBackend {
         state.withLock { $0.wakes.append(instant) }
     }
 
+    /// The clock shut down: every timer is cancelled for good.
+    func shutdown() {
+        state.withLock { $0.runner }?.shutdown()
+    }
+
     /// The backend's wake-up goes off at `instant`: time moves there and the due timers run.
     func wakeUp(at instant: TimerInstant) {
         now = instant
@@ -35,6 +40,10 @@ final class RecordingClock: TimerClock {
 
     init() {
         timerQueue = TimerQueue(backend: backend)
+    }
+
+    func shutdown() {
+        backend.shutdown()
     }
 }
 

@@ -26,7 +26,7 @@ struct CountdownTests {
             onTick: { tick in
                 log.ticks.append(
                     Tick(
-                        remaining: tick.remainingSeconds, at: tick.scheduled, now: tick.now, skipped: tick.skippedTicks)
+                        remaining: tick.remainingSeconds, at: tick.scheduled, now: tick.now, skipped: tick.missedTicks)
                 )
             }, onFinish: { log.finishes.append(clock.now) })
         return (handle, log)

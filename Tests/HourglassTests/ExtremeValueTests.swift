@@ -239,7 +239,7 @@ struct ExtremeValueTests {
                 refused { () throws(TimerError) in
                     handles.append(
                         try clock.frameTicker(framesPerSecond: rate, startsRunning: running) {
-                            check($0.target, $0.actual, false)
+                            check($0.scheduled, $0.now, false)
                         })
                 }
             case 7: clock.advance(by: duration())

@@ -102,17 +102,17 @@ struct RepeatingTests {
         clock.advance(by: .seconds(1))
         let values = frames.values
         #expect(values.count == 61)
-        #expect(values.map(\.target.nanoseconds) == (0...60).map { Int64($0) * 1_000_000_000 / 60 })
-        #expect(values.allSatisfy { $0.actual == $0.target && $0.droppedFrames == 0 })
+        #expect(values.map(\.scheduled.nanoseconds) == (0...60).map { Int64($0) * 1_000_000_000 / 60 })
+        #expect(values.allSatisfy { $0.now == $0.scheduled && $0.missedTicks == 0 })
         clock.suspend(for: .milliseconds(100))  // frames 61…66 are due by 1.1 s
         #expect(
             frames.values.last
                 == FrameTick(
-                    index: 66, target: TimerInstant(nanoseconds: 1_100_000_000), actual: .milliseconds(1_100),
-                    droppedFrames: 5))
+                    index: 66, scheduled: TimerInstant(nanoseconds: 1_100_000_000), now: .milliseconds(1_100),
+                    missedTicks: 5))
         clock.advance(by: .nanoseconds(16_666_667))
         #expect(frames.values.last?.index == 67)
-        #expect(frames.values.last?.target == TimerInstant(nanoseconds: 67 * 1_000_000_000 / 60))
+        #expect(frames.values.last?.scheduled == TimerInstant(nanoseconds: 67 * 1_000_000_000 / 60))
         ticker.cancel()
         expectNothingPending(clock)
     }

@@ -162,7 +162,7 @@ private final class RecordingSessionClock: SessionClock, @unchecked Sendable {
         calls.append("resume \(Self.milliseconds(instant))")
     }
 
-    func end() {
+    func shutdown() {
         calls.append("end")
     }
 

@@ -59,7 +59,7 @@ struct RealClockSlowBackendTests {
             #if os(Linux)
             let clock = try LibeventClock()
             try clock.start()
-            (base, stop) = (clock, { clock.stop() })
+            (base, stop) = (clock, { clock.shutdown() })
             #else
             return
             #endif

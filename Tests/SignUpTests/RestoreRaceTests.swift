@@ -64,7 +64,7 @@ struct RestoreRaceTests {
         let clock = try LibeventClock()
         try clock.start()
         await Self.checkRestores(on: clock)
-        clock.stop()
+        clock.shutdown()
     }
     #endif
 }

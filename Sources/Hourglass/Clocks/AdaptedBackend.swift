@@ -127,13 +127,13 @@ final class AdaptedBackend<Base: Clock>: TimerBackend, Sendable where Base.Durat
         }
     }
 
-    func shutDown() {
+    func shutdown() {
         let (runner, sleeper) = state.withLock { state -> (TimerRunner?, Task<Void, Never>?) in
             state.isShutDown = true
             defer { state.sleeper = nil }
             return (state.runner, state.sleeper)
         }
         cancel(sleeper)
-        runner?.shutDown()
+        runner?.shutdown()
     }
 }

@@ -62,6 +62,6 @@ public final class AdaptedClock<Base: Clock>: TimerClock where Base.Duration == 
     /// Stops for good: every timer is cancelled, one added later ends at once, cancelled, and a
     /// task sleeping on this clock throws `CancellationError`. Idempotent.
     public func shutdown() {
-        backend.shutDown()
+        backend.shutdown()
     }
 }

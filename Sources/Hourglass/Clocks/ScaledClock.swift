@@ -34,6 +34,11 @@ public final class ScaledClock: TimerClock {
     /// Whether the caller is on the base clock's context, where this clock's callbacks run.
     public var isOnContext: Bool { backend.base.isOnContext }
 
+    /// Stops this clock for good (see ``TimerClock/shutdown()``); its base runs on.
+    public func shutdown() {
+        timerQueue.shutdown()
+    }
+
     /// A task of the base clock's (``VirtualClock/startTask(_:)`` on a virtual base).
     @discardableResult
     public func startTask(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
@@ -143,6 +148,6 @@ final class ScaledBackend: TimerBackend, Sendable {
     /// (under this queue's lock): timers added from then on are refused by the queue itself.
     private func shutDownIfBaseDid() {
         guard base.timerQueue.isShutDown, let runner = state.withLock({ $0.isArming ? nil : $0.runner }) else { return }
-        runner.shutDown()
+        runner.shutdown()
     }
 }

@@ -216,6 +216,12 @@ public final class VirtualClock: TimerClock, Sendable {
         AfterEachCallback(hasWork: { [jobs] in jobs.count > 0 }, run: { self.runQueuedJobs() })
     }
 
+    /// Stops the clock for good (see ``TimerClock/shutdown()``): every pending timer is
+    /// cancelled, and one added later ends at once, cancelled.
+    public func shutdown() {
+        timerQueue.shutdown()
+    }
+
     /// Whether a thread is moving the clock now.
     private var isAdvancing: Bool { advance.withLock { $0.isUnderWay } }
 

@@ -4,7 +4,7 @@ struct TimerEvent: Sendable {
     var scheduled: TimerInstant
     var now: TimerInstant
     var index: Int64
-    var missed: Int64
+    var missedTicks: Int64
     var isManual: Bool
     /// Countdowns: the time left, in nanoseconds.
     var remaining: Int64 = 0
@@ -16,7 +16,7 @@ struct TimerEvent: Sendable {
 /// closure, or a handler that sees the whole event and returns `false` when its weak target
 /// is gone, which cancels the timer.
 @usableFromInline
-enum TimerHandler: Sendable {
+enum TimerCallback: Sendable {
     case action(@Sendable (TimerFire) -> Void)
     case handler(@Sendable (TimerEvent) -> Bool)
 

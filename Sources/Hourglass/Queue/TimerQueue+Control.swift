@@ -5,7 +5,7 @@ extension TimerQueue {
     /// queue keeps itself alive until that handle goes, so pass it for nothing else.
     func add(
         kind: TimerKind, schedule: TimerSchedule, leeway: Int64, start: Bool, hasHandle: Bool,
-        handler: TimerHandler
+        handler: TimerCallback
     ) -> TimerID {
         if case .oneShot(let oneShot) = schedule {
             if let deadline = oneShot.deadline {
@@ -15,7 +15,7 @@ extension TimerQueue {
                 delay: oneShot.delay, leeway: leeway, start: start, hasHandle: hasHandle, handler: handler)
         }
         let now = backend.now.nanoseconds
-        let (id, live, refused) = lock.withLock { () -> (TimerID, Int?, TimerHandler?) in
+        let (id, live, refused) = lock.withLock { () -> (TimerID, Int?, TimerCallback?) in
             let id = storage.allocate(
                 kind: kind, schedule: schedule, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if hasHandle { keepAliveForFirstHandleLocked() }
@@ -31,9 +31,9 @@ extension TimerQueue {
 
     /// Adds a one-shot due `delay` after its start; starts it at once when `start` is true.
     @usableFromInline
-    func addOneShot(delay: Int64, leeway: Int64, start: Bool, hasHandle: Bool, handler: TimerHandler) -> TimerID {
+    func addOneShot(delay: Int64, leeway: Int64, start: Bool, hasHandle: Bool, handler: TimerCallback) -> TimerID {
         let now = start ? backend.now.nanoseconds : 0
-        let (id, live, refused) = lock.withLock { () -> (TimerID, Int?, TimerHandler?) in
+        let (id, live, refused) = lock.withLock { () -> (TimerID, Int?, TimerCallback?) in
             let id = storage.allocateOneShot(
                 value: delay, isAbsolute: false, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if hasHandle { keepAliveForFirstHandleLocked() }
@@ -49,8 +49,8 @@ extension TimerQueue {
 
     /// Adds a running one-shot due at `deadline`; the clock is not read.
     @usableFromInline
-    func addOneShot(deadline: Int64, leeway: Int64, hasHandle: Bool, handler: TimerHandler) -> TimerID {
-        let (id, live, refused) = lock.withLock { () -> (TimerID, Int?, TimerHandler?) in
+    func addOneShot(deadline: Int64, leeway: Int64, hasHandle: Bool, handler: TimerCallback) -> TimerID {
+        let (id, live, refused) = lock.withLock { () -> (TimerID, Int?, TimerCallback?) in
             let id = storage.allocateOneShot(
                 value: deadline, isAbsolute: true, leeway: leeway, hasHandle: hasHandle, handler: handler)
             if hasHandle { keepAliveForFirstHandleLocked() }
@@ -152,7 +152,7 @@ extension TimerQueue {
     /// Cancels a timer; idempotent, safe from any thread and from inside any callback.
     @usableFromInline
     func cancel(_ id: TimerID) {
-        let released: TimerHandler? = lock.withLock {
+        let released: TimerCallback? = lock.withLock {
             guard let slot = storage.slot(of: id), !storage[slot].state.isTerminal else { return nil }
             let handler = storage.end(slot: slot, as: .cancelled)
             rearmLocked()
@@ -177,8 +177,8 @@ extension TimerQueue {
     /// The handle is gone: cancel the timer if it is alive and free its slot. Returns the
     /// cancelled timer's handler, for the caller to release, and whether it was the queue's last
     /// handle, when the caller lets the queue go (``TimerHandle``'s deinit).
-    func releaseHandle(_ key: TimerID) -> (TimerHandler?, Bool) {
-        let (released, wasLastHandle): (TimerHandler?, Bool) = lock.withLock {
+    func releaseHandle(_ key: TimerID) -> (TimerCallback?, Bool) {
+        let (released, wasLastHandle): (TimerCallback?, Bool) = lock.withLock {
             let slot = Int(key.slot)
             let wasLast = storage.dropHandle(slot: slot)
             if storage[slot].state.isTerminal {

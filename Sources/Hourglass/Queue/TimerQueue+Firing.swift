@@ -1,7 +1,7 @@
 /// A callback ready to run, taken from the queue under its lock.
 struct Firing: ~Copyable {
     let id: TimerID
-    let handler: TimerHandler
+    let handler: TimerCallback
     let event: TimerEvent
 }
 
@@ -17,7 +17,7 @@ extension TimerQueue {
             guard let handler = storage.end(slot: slot, as: .finished) else { return nil }
             let event = TimerEvent(
                 scheduled: TimerInstant(nanoseconds: scheduled), now: TimerInstant(nanoseconds: now),
-                index: 0, missed: 0, isManual: false)
+                index: 0, missedTicks: 0, isManual: false)
             return Firing(id: id, handler: handler, event: event)
         }
         guard let handler = storage[slot].handler else { return nil }
@@ -55,7 +55,7 @@ extension TimerQueue {
         let event = TimerEvent(
             scheduled: TimerInstant(nanoseconds: fired == due ? scheduled : grid.deadline(fired)),
             now: TimerInstant(nanoseconds: now),
-            index: grid.baseIndex.saturatingAdd(fired), missed: grid.policy == .burst ? 0 : missed, isManual: false)
+            index: grid.baseIndex.saturatingAdd(fired), missedTicks: grid.policy == .burst ? 0 : missed, isManual: false)
         switch grid.policy {
         case .burst:
             grid.nextIndex = due.saturatingAdd(1)
@@ -81,16 +81,16 @@ extension TimerQueue {
         let remaining = shown * countdown.tick
         return TimerEvent(
             scheduled: TimerInstant(nanoseconds: countdown.end - remaining), now: TimerInstant(nanoseconds: now),
-            index: 0, missed: due - shown, isManual: false, remaining: remaining, isFinal: shown == 0)
+            index: 0, missedTicks: due - shown, isManual: false, remaining: remaining, isFinal: shown == 0)
     }
 
     /// A manual `fire()`: runs now; the schedule stays as it was, except that a one-shot is done.
     private func prepareManualFire(
-        slot: Int, id: TimerID, handler: TimerHandler, requestedAt: Int64, now: Int64
+        slot: Int, id: TimerID, handler: TimerCallback, requestedAt: Int64, now: Int64
     ) -> Firing {
         var event = TimerEvent(
             scheduled: TimerInstant(nanoseconds: requestedAt), now: TimerInstant(nanoseconds: now),
-            index: -1, missed: 0, isManual: true)
+            index: -1, missedTicks: 0, isManual: true)
         switch storage.schedule(of: slot) {
         case .oneShot:
             _ = storage.end(slot: slot, as: .finished)

@@ -25,7 +25,7 @@ public final class TimerQueue: @unchecked Sendable {
     var armed: Int64?
     /// While `runDue` runs, re-arming waits until it is done.
     var isRunningDue = false
-    /// Set once the clock has shut down (``close()``): timers added later end at once, cancelled.
+    /// Set once the clock has shut down (``shutdown()``): timers added later end at once, cancelled.
     var isClosed = false
     /// The callback running now, if any: its thread and its scheduled instant.
     var firing: (thread: CallbackThread, scheduled: TimerInstant)?
@@ -35,7 +35,7 @@ public final class TimerQueue: @unchecked Sendable {
     let timerAdded: (@Sendable (Int) -> Void)?
     /// How many tasks wait for a number of live timers; only then is `timerAdded` called.
     var liveCountWatchers = 0
-    /// Told once, outside the lock, when the queue closes (``whenShutDown(_:)``).
+    /// Told once, outside the lock, when the queue shuts down (``whenShutDown(_:)``).
     var shutdownObservers: [@Sendable () -> Void] = []
     /// Called, outside the lock, after a timer's `fire()` is queued (``VirtualClock`` runs it then).
     let manualFireRequested: (@Sendable () -> Void)?
@@ -125,7 +125,7 @@ public final class TimerQueue: @unchecked Sendable {
         cancelAll(closing: false)
     }
 
-    /// Whether ``close()`` was called: the clock has shut down.
+    /// Whether ``shutdown()`` was called: the clock has shut down.
     package var isShutDown: Bool { lock.withLock { isClosed } }
 
     /// Whether timers added now end at once: the queue was closed, or the clock under its
@@ -134,11 +134,11 @@ public final class TimerQueue: @unchecked Sendable {
 
     /// Cancels every live timer for good: the clock has shut down, so a timer added later ends
     /// at once, cancelled (and a task sleeping on it wakes, see ``TimerClock/sleep(until:tolerance:)``).
-    package func close() {
+    package func shutdown() {
         cancelAll(closing: true)
     }
 
-    /// Calls `observer` once the clock has shut down (``close()``), outside the queue's lock: at
+    /// Calls `observer` once the clock has shut down (``shutdown()``), outside the queue's lock: at
     /// once when it has already. For waits that must end when the clock stops for good (a
     /// loop that failed), which then need no polling.
     package func whenShutDown(_ observer: @escaping @Sendable () -> Void) {
@@ -150,7 +150,7 @@ public final class TimerQueue: @unchecked Sendable {
     }
 
     private func cancelAll(closing: Bool) {
-        var released: [TimerHandler] = []
+        var released: [TimerCallback] = []
         var observers: [@Sendable () -> Void] = []
         defer { for observer in observers { observer() } }
         lock.withLock {
@@ -281,9 +281,9 @@ public final class TimerQueue: @unchecked Sendable {
 
     /// The weak target is gone, so the callback did not run: the timer ends cancelled.
     /// Returns the handler, to be released outside the lock. Caller holds the lock.
-    private func targetWasReleased(_ id: TimerID) -> TimerHandler? {
+    private func targetWasReleased(_ id: TimerID) -> TimerCallback? {
         guard let slot = storage.slot(of: id) else { return nil }
-        var released: TimerHandler?
+        var released: TimerCallback?
         if storage[slot].state.isTerminal {
             storage[slot].state = .cancelled
         } else {

@@ -21,18 +21,12 @@ public struct TimerRunner: Sendable {
         return queue.runDue(readingTime: { backend.now })
     }
 
-    /// Cancels every live timer, e.g. when the clock shuts down; their callbacks do not start
-    /// again. A no-op once the queue is gone.
-    public func cancelAll() {
-        queue?.cancelAll()
-    }
-
-    /// The clock has shut down for good: cancels every live timer, as ``cancelAll()`` does, and
-    /// every timer added afterwards ends at once, cancelled, rather than waiting for a wake-up
+    /// The clock has shut down for good: cancels every live timer (their callbacks do not start
+    /// again), and every timer added afterwards ends at once, cancelled, rather than waiting for a wake-up
     /// that will never come (a task sleeping on the clock then throws `CancellationError`).
     /// Call it first when shutting down, so that no due timer starts after it. A no-op once the
     /// queue is gone.
-    public func shutDown() {
-        queue?.close()
+    public func shutdown() {
+        queue?.shutdown()
     }
 }

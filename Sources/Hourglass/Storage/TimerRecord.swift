@@ -5,7 +5,7 @@ struct TimerRecord {
     // Field order matters: the 17-byte handler first, then the one-byte fields in its tail,
     // keeps the stride at 32 (checked by a test).
     /// Released as soon as the timer is finished or cancelled, so captures are freed early.
-    var handler: TimerHandler?
+    var handler: TimerCallback?
     var kind: TimerKind
     var state: TimerState
     var flags: TimerFlags

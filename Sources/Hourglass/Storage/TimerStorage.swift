@@ -52,7 +52,7 @@ struct TimerStorage: ~Copyable {
 
     /// Adds an idle repeating or countdown timer.
     mutating func allocate(
-        kind: TimerKind, schedule: TimerSchedule, leeway: Int64, hasHandle: Bool, handler: TimerHandler
+        kind: TimerKind, schedule: TimerSchedule, leeway: Int64, hasHandle: Bool, handler: TimerCallback
     ) -> TimerID {
         let flags: TimerFlags = hasHandle ? [.hasHandle, .hasExtra] : .hasExtra
         let extra = addExtra(TimerExtra(schedule: schedule, leeway: leeway, value: 0))
@@ -61,7 +61,7 @@ struct TimerStorage: ~Copyable {
 
     /// Adds an idle one-shot, due `value` after its start, or at `value` when `isAbsolute`.
     mutating func allocateOneShot(
-        value: Int64, isAbsolute: Bool, leeway: Int64, hasHandle: Bool, handler: TimerHandler
+        value: Int64, isAbsolute: Bool, leeway: Int64, hasHandle: Bool, handler: TimerCallback
     ) -> TimerID {
         var flags: TimerFlags = hasHandle ? .hasHandle : []
         if isAbsolute { flags.insert(.isAbsolute) }
@@ -74,7 +74,7 @@ struct TimerStorage: ~Copyable {
     }
 
     private mutating func allocate(
-        kind: TimerKind, value: Int64, flags: TimerFlags, leeway: Int64, handler: TimerHandler
+        kind: TimerKind, value: Int64, flags: TimerFlags, leeway: Int64, handler: TimerCallback
     ) -> TimerID {
         let sequence = takeSequence()
         let slot: Int
@@ -169,7 +169,7 @@ struct TimerStorage: ~Copyable {
 
     /// Ends a timer: out of the heap, handler and extra released, slot freed unless a handle
     /// names it. Returns the handler so the caller can release it outside the lock.
-    mutating func end(slot: Int, as state: TimerState) -> TimerHandler? {
+    mutating func end(slot: Int, as state: TimerState) -> TimerCallback? {
         unschedule(slot: slot)
         let wasLive = !records[slot].state.isTerminal
         records[slot].state = state

@@ -7,16 +7,16 @@ public struct CountdownTick: Hashable, Sendable {
     /// The clock's time when the callback started.
     public var now: TimerInstant
     /// How many boundaries a stall or suspension skipped before this tick.
-    public var skippedTicks: Int64
+    public var missedTicks: Int64
     /// Whether ``TimerHandle/fire()`` asked for this tick.
     public var isManual: Bool
 
     /// Creates a countdown tick.
-    public init(remaining: Duration, scheduled: TimerInstant, now: TimerInstant, skippedTicks: Int64, isManual: Bool) {
+    public init(remaining: Duration, scheduled: TimerInstant, now: TimerInstant, missedTicks: Int64, isManual: Bool) {
         self.remaining = remaining
         self.scheduled = scheduled
         self.now = now
-        self.skippedTicks = skippedTicks
+        self.missedTicks = missedTicks
         self.isManual = isManual
     }
 

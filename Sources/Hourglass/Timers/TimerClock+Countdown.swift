@@ -44,11 +44,11 @@ extension TimerClock {
         _ schedule: TimerSchedule, leeway: Int64, start: Bool,
         onTick: @escaping @Sendable (CountdownTick) -> Void, onFinish: @escaping @Sendable () -> Void
     ) -> TimerHandle {
-        let handler = TimerHandler.handler { event in
+        let handler = TimerCallback.handler { event in
             onTick(
                 CountdownTick(
                     remaining: .nanoseconds(event.remaining), scheduled: event.scheduled, now: event.now,
-                    skippedTicks: event.missed, isManual: event.isManual))
+                    missedTicks: event.missedTicks, isManual: event.isManual))
             if event.isFinal { onFinish() }
             return true
         }

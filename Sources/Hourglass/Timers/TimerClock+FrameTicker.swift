@@ -13,9 +13,9 @@ extension TimerClock {
         let divisor = Self.greatestCommonDivisor(1_000_000_000, rate)
         let grid = GridSchedule(
             startDelay: 0, numerator: 1_000_000_000 / divisor, denominator: rate / divisor, policy: .skip)
-        let handler = TimerHandler.handler { event in
+        let handler = TimerCallback.handler { event in
             action(
-                FrameTick(index: event.index, target: event.scheduled, actual: event.now, droppedFrames: event.missed))
+                FrameTick(index: event.index, scheduled: event.scheduled, now: event.now, missedTicks: event.missedTicks))
             return true
         }
         let queue = timerQueue

@@ -43,7 +43,7 @@ extension TimerClock {
 
     static func weakHandler<Target: AnyObject & Sendable>(
         _ target: Target, _ action: @escaping @Sendable (Target, TimerFire) -> Void
-    ) -> TimerHandler {
+    ) -> TimerCallback {
         let box = WeakBox(target)
         return .handler { event in
             guard let target = box.value else { return false }
@@ -57,6 +57,6 @@ extension TimerFire {
     init(_ event: TimerEvent) {
         self.init(
             scheduled: event.scheduled, now: event.now, index: event.index,
-            missedTicks: event.missed, isManual: event.isManual)
+            missedTicks: event.missedTicks, isManual: event.isManual)
     }
 }

@@ -30,6 +30,13 @@ public protocol TimerClock: Clock, AnyObject, Sendable where Instant == TimerIns
     /// system schedules tasks. On the real clocks it is an ordinary task.
     @discardableResult
     func startTask(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never>
+
+    /// Stops the clock for good, the one verb every clock has: every pending timer is
+    /// cancelled and no callback starts afterwards (except, called off the context, one about
+    /// to start then); a timer added later ends at once, cancelled, and a task sleeping on the
+    /// clock throws `CancellationError`. Idempotent, safe from any thread and from a callback.
+    /// A clock that owns a loop or a thread also ends it and frees what it holds.
+    func shutdown()
 }
 
 extension TimerClock {

@@ -75,7 +75,7 @@ struct RealSessionClock: SessionClock {
         try advance(to: instant)
     }
 
-    func end() {
+    func shutdown() {
         real.shutdown()
     }
 

@@ -39,7 +39,7 @@ protocol SessionClock: Sendable {
     func resume(at instant: TimerInstant) throws
 
     /// Ends the run: what is still pending never runs, and no longer keeps what its callbacks hold.
-    func end()
+    func shutdown()
 }
 
 /// Where a script goes on after a step: at a later instant, after a `wait` (time passes there,

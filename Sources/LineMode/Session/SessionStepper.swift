@@ -27,7 +27,7 @@ struct SessionStepper {
     /// then every line. Returns the lines and problems the cursor handed out.
     /// - Throws: the clock's failure when it stops running before the script ends.
     func runScript(_ cursor: ScriptCursor) throws -> Int {
-        defer { clock.end() }
+        defer { clock.shutdown() }
         let script = ScriptSteps(cursor)
         try clock.runScript(from: .zero) { [session, clock] instant in
             script.step(at: instant, in: session, on: clock)
@@ -39,7 +39,7 @@ struct SessionStepper {
     /// each at the present, or when the last `wait` ends if that is later; then ends the clock.
     /// - Throws: the clock's failure when it stops running first.
     func runTyped(next: () -> SessionStep?) throws {
-        defer { clock.end() }
+        defer { clock.shutdown() }
         var instant = clock.clock.now
         try clock.run(at: instant) { [session] in session.start() }
         while let step = next() {

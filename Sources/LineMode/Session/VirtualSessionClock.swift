@@ -40,7 +40,7 @@ struct VirtualSessionClock: SessionClock {
     /// The suspension ran every due timer already.
     func resume(at instant: TimerInstant) {}
 
-    func end() {
+    func shutdown() {
         virtual.timerQueue.cancelAll()
     }
 }

@@ -32,7 +32,7 @@ enum CoalescingPeers {
 
     static func libeventClock(offsets: [Int64], leeway: Duration, seconds: Double) -> Double? {
         guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return nil }
-        defer { clock.stop() }
+        defer { clock.shutdown() }
         return hourglass(clock, offsets: offsets, leeway: leeway, seconds: seconds)
     }
 

@@ -118,7 +118,7 @@ enum ColdScale {
         case "raw-dispatch": return rawDispatch(delays, order, sink)
         case "libevent-id", "libevent-handle":
             guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return nil }
-            defer { clock.stop() }
+            defer { clock.shutdown() }
             return key.hasSuffix("id") ? byID(clock, delays, order, sink) : byHandle(clock, delays, order, sink)
         case "dispatch-id", "dispatch-handle":
             let clock = DispatchClock()

@@ -19,7 +19,7 @@ enum DrainProfile {
             let wait = max(0, log.start + delay - now())
             let action: @Sendable (TimerFire) -> Void = { _ in
                 log.fired(index)
-                if left.next() == delays.count - 1 { clock.stop() }
+                if left.next() == delays.count - 1 { clock.shutdown() }
             }
             if let handle = try? clock.oneShot(after: .nanoseconds(wait), action) { handles.append(handle) }
         }

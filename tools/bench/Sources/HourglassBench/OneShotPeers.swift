@@ -53,7 +53,7 @@ enum OneShotPeers {
 
     static func libeventClock(_ delays: [Int64]) -> [Int64] {
         guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return [] }
-        defer { clock.stop() }
+        defer { clock.shutdown() }
         return hourglass(clock, delays)
     }
 

@@ -37,7 +37,7 @@ enum RepeatingPeers {
 
     static func libeventClock(period: Int64, ticks: Int) -> [Int64] {
         guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return [] }
-        defer { clock.stop() }
+        defer { clock.shutdown() }
         return hourglass(clock, period: period, ticks: ticks)
     }
 

@@ -93,13 +93,13 @@ enum ScalePeers {
 
     static func libeventClock(_ delays: [Int64], _ order: [Int32]) -> ScaleResult? {
         guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return nil }
-        defer { clock.stop() }
+        defer { clock.shutdown() }
         return hourglass(clock, delays, order)
     }
 
     static func libeventClockByID(_ delays: [Int64], _ order: [Int32]) -> ScaleResult? {
         guard let clock = try? LibeventClock(), (try? clock.start()) != nil else { return nil }
-        defer { clock.stop() }
+        defer { clock.shutdown() }
         return hourglassByID(clock, delays, order)
     }
 

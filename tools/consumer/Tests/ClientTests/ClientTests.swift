@@ -94,7 +94,7 @@ struct ClientTests {
         try clock.start()
         try await clock.sleep(for: .milliseconds(5))
         #expect(clock.pendingTimers.isEmpty)
-        clock.stop()
+        clock.shutdown()
     }
     #endif
 

@@ -9,7 +9,7 @@ import Hourglass
 /// Arming the timerfd is a plain system call, safe from any thread, and it wakes the loop by
 /// itself (the fd becomes readable), so no libevent call ever crosses threads. A stop request
 /// arms the same fd at once, so it cannot be lost even before the loop has started.
-final class LibeventLoop: TimerBackend, @unchecked Sendable {
+final class LibeventBackend: TimerBackend, @unchecked Sendable {
     // @unchecked Sendable: `base`, `event` and `timerFD` are created in init and freed in
     // `teardown`, which runs once, after the loop has ended, on the loop's thread (or in init's
     // failure path). Between those, libevent calls happen on the loop thread only; other
@@ -64,7 +64,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
             base, fd, Int16(EV_READ | EV_PERSIST),
             { _, _, context in
                 guard let context else { return }
-                Unmanaged<LibeventLoop>.fromOpaque(context).takeUnretainedValue().timerFDReadable()
+                Unmanaged<LibeventBackend>.fromOpaque(context).takeUnretainedValue().timerFDReadable()
             }, context)
         guard event != nil, event_add(event, nil) == 0 else {
             teardown()
@@ -92,7 +92,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
 
     /// The backend's name inside libevent, e.g. "epoll".
     var method: String {
-        lock.withLock { base.flatMap { event_base_get_method($0) }.map { String(cString: $0) } ?? "stopped" }
+        lock.withLock { base.flatMap { event_base_get_method($0) }.map { String(cString: $0) } ?? "shut down" }
     }
 
     // MARK: TimerBackend
@@ -132,7 +132,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
             switch phase {
             case .ready: return
             case .running: throw .alreadyRunning
-            case .ended: throw .stopped
+            case .ended: throw .shutDown
             }
         }
     }
@@ -149,7 +149,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
             if let loopFailure { throw loopFailure }
             switch phase {
             case .running: throw .alreadyRunning
-            case .ended: throw .stopped
+            case .ended: throw .shutDown
             case .ready:
                 phase = .running
                 loopThread = pthread_self()
@@ -173,7 +173,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
     func requestStop() {
         // First, so that no timer due meanwhile starts: a run of due timers in progress ends
         // after the callback it is in. (Outside `lock`: cancelling re-arms through `wake(at:)`.)
-        lock.withLock { phase == .ended ? nil : runner }?.shutDown()
+        lock.withLock { phase == .ended ? nil : runner }?.shutdown()
         let next = lock.withLock { () -> StopStep in
             switch phase {
             case .ended:
@@ -228,7 +228,7 @@ final class LibeventLoop: TimerBackend, @unchecked Sendable {
 
     /// Cancels the pending timers, for good, and frees every C resource. Runs once.
     private func teardown() {
-        runner?.shutDown()
+        runner?.shutdown()
         lock.withLock {
             if let event { event_free(event) }
             event = nil
