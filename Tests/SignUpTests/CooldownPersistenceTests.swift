@@ -137,6 +137,27 @@ struct CooldownPersistenceTests {
         }
     }
 
+    @Test("values a store does not check itself are refused by the model, and its hook hears why, typed")
+    func refusedByTheModel() throws {
+        let first = VerificationHarness()
+        first.sendCode()
+        let good = try #require(try first.store.load())
+        var newer = good
+        newer.version = 9
+        var foreign = good
+        foreign.destination = "hunter2"
+        for (saved, problem) in [
+            (newer, "the saved cooldown has version 9, expected 1; it is ignored"),
+            (foreign, "the saved cooldown's destination is out of range; it is ignored"),
+        ] {
+            let screen = VerificationHarness(store: InMemoryCooldownStore(saved))
+            #expect(screen.lines.last == "message: The saved countdown could not be restored")
+            #expect(screen.storeProblems.values == [problem])
+            expectNoTimersLeft(screen.clock)
+        }
+        expectNoTimersLeft(first.clock)
+    }
+
     @Test("a state directory that cannot be written is reported; the flow goes on")
     func unwritableDirectory() throws {
         try Self.withTemporaryDirectory { directory in

@@ -15,7 +15,7 @@ final class LineModeSession: Sendable {
     let wall: ShiftedWallClock
     private let store: any CooldownStore
     /// Tells standard error of a saved cooldown the model refused (its values out of range).
-    private let refusedSave: @Sendable (any Error) -> Void
+    private let refusedSave: @Sendable (CooldownStoreError) -> Void
     private let recorder: TranscriptRecorder
     private let panel: PanelTerminal?
     /// Used only on the clock's serial context, where the runner's steps, timer ticks and service
@@ -49,10 +49,12 @@ final class LineModeSession: Sendable {
         // The store reports its own errors; a saved cooldown the model refuses is reported here.
         let file = options.stateDirectory.map { FileCooldownStore(directory: $0).file.path } ?? "cooldown.json"
         refusedSave = { error in
-            switch error as? SavedCooldownProblem {
-            case .unsupportedVersion(let version): storeProblem(.unsupportedVersion(path: file, version: version))
-            case .invalid(let field): storeProblem(.corrupt(path: file, reason: "its \(field) is out of range"))
-            case nil: break
+            switch error {
+            case .refused(.unsupportedVersion(let version)):
+                storeProblem(.unsupportedVersion(path: file, version: version))
+            case .refused(.invalid(let field)):
+                storeProblem(.corrupt(path: file, reason: "its \(field) is out of range"))
+            default: break
             }
         }
     }

@@ -24,6 +24,10 @@ public enum CooldownStoreError: Error, Hashable, Sendable, CustomStringConvertib
     case tooLarge(path: String, bytes: Int)
     /// The file could not be written or removed.
     case unwritable(path: String, reason: String)
+    /// The saved cooldown was read, but the model refused its values (another format version,
+    /// a field out of range); a store that checks them itself says ``corrupt(path:reason:)`` or
+    /// ``unsupportedVersion(path:version:)`` instead.
+    case refused(SavedCooldownProblem)
 
     /// What went wrong, where, and what happens next.
     public var description: String {
@@ -35,6 +39,10 @@ public enum CooldownStoreError: Error, Hashable, Sendable, CustomStringConvertib
         case .tooLarge(let path, let bytes): "\(path) is \(bytes) bytes, far more than a saved cooldown; it is ignored"
         case .unwritable(let path, let reason):
             "cannot write \(path): \(reason); the cooldown will not survive a restart"
+        case .refused(.unsupportedVersion(let version)):
+            "the saved cooldown has version \(version), expected \(SavedCooldown.currentVersion); it is ignored"
+        case .refused(.invalid(let field)):
+            "the saved cooldown's \(field) is out of range; it is ignored"
         }
     }
 }

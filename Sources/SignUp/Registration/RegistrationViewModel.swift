@@ -40,7 +40,7 @@ public final class RegistrationViewModel: Sendable {
         store: any CooldownStore = InMemoryCooldownStore(), wallClock: any WallClock = SystemWallClock(),
         onChange: (@Sendable (RegistrationScreen) -> Void)? = nil,
         onAnnouncement: (@Sendable (String) -> Void)? = nil,
-        onStoreProblem: (@Sendable (any Error) -> Void)? = nil
+        onStoreProblem: (@Sendable (CooldownStoreError) -> Void)? = nil
     ) {
         runtime = ModelRuntime(RegistrationForm(policy: policy), clock: clock)
         self.service = service

@@ -26,7 +26,7 @@ public final class VerificationViewModel: Sendable {
     private let store: any CooldownStore
     private let wallClock: any WallClock
     private let onAnnouncement: (@Sendable (String) -> Void)?
-    private let onStoreProblem: (@Sendable (any Error) -> Void)?
+    private let onStoreProblem: (@Sendable (CooldownStoreError) -> Void)?
     /// The effects of restoring a saved cooldown, performed once the model (and its owner) is built.
     private let restoreEffects: Locked<[VerificationEffect]>
 
@@ -48,7 +48,7 @@ public final class VerificationViewModel: Sendable {
         store: any CooldownStore = InMemoryCooldownStore(), wallClock: any WallClock = SystemWallClock(),
         onChange: (@Sendable (VerificationState) -> Void)? = nil,
         onAnnouncement: (@Sendable (String) -> Void)? = nil,
-        onStoreProblem: (@Sendable (any Error) -> Void)? = nil
+        onStoreProblem: (@Sendable (CooldownStoreError) -> Void)? = nil
     ) {
         self.init(
             config: config, clock: clock, service: service, store: store, wallClock: wallClock,
@@ -61,7 +61,7 @@ public final class VerificationViewModel: Sendable {
         config: VerificationConfig, clock: any TimerClock, service: any VerificationService,
         store: any CooldownStore, wallClock: any WallClock,
         onChange: (@Sendable (VerificationState) -> Void)?, onAnnouncement: (@Sendable (String) -> Void)?,
-        onStoreProblem: (@Sendable (any Error) -> Void)?, startsRestored: Bool
+        onStoreProblem: (@Sendable (CooldownStoreError) -> Void)?, startsRestored: Bool
     ) {
         var initial = VerificationState(config: config, now: clock.logicalNow)
         restoreEffects = Locked(
@@ -123,12 +123,12 @@ public final class VerificationViewModel: Sendable {
         case .stopCountdown(let countdown):
             countdowns.withLock { $0.removeValue(forKey: countdown) }?.cancel()
         case .save(let snapshot):
-            do { try store.save(SavedCooldown(snapshot, wallNow: wallClock.now)) } catch {
+            do throws(CooldownStoreError) { try store.save(SavedCooldown(snapshot, wallNow: wallClock.now)) } catch {
                 onStoreProblem?(error)
                 handle(.storeFailed(.notSaved))
             }
         case .clearSaved:
-            do { try store.clear() } catch {
+            do throws(CooldownStoreError) { try store.clear() } catch {
                 onStoreProblem?(error)
                 handle(.storeFailed(.notSaved))
             }
@@ -158,24 +158,24 @@ public final class VerificationViewModel: Sendable {
     /// the send window) is over: it is removed from the store, not shown at every launch.
     private static func restoreEvent(
         store: any CooldownStore, wallClock: any WallClock, config: VerificationConfig,
-        report: (any Error) -> Void
+        report: (CooldownStoreError) -> Void
     ) -> VerificationEvent? {
         let saved: SavedCooldown?
-        do { saved = try store.load() } catch {
+        do throws(CooldownStoreError) { saved = try store.load() } catch {
             report(error)
             return .storeFailed(.notRestored)
         }
         guard let saved else { return nil }
         let snapshot: CooldownSnapshot
-        do { snapshot = try saved.snapshot(at: wallClock.now) } catch {
-            report(error)
+        do throws(SavedCooldownProblem) { snapshot = try saved.snapshot(at: wallClock.now) } catch {
+            report(.refused(error))
             return .storeFailed(.notRestored)
         }
         let isOver =
             snapshot.cooldownLeft == .zero && snapshot.codeLeft == .zero
             && snapshot.sendAges.allSatisfy { $0 >= config.sendWindow }
         guard isOver else { return .restored(snapshot) }
-        do { try store.clear() } catch {
+        do throws(CooldownStoreError) { try store.clear() } catch {
             report(error)
             return .storeFailed(.notSaved)
         }

@@ -116,7 +116,7 @@ final class AppWindow {
 
     /// A cooldown that could not be restored or saved: the page says so in its language; the
     /// detail, with the path, goes to standard error.
-    private static let storeProblem: @Sendable (any Error) -> Void = { error in
+    private static let storeProblem: @Sendable (CooldownStoreError) -> Void = { error in
         FileHandle.standardError.write(Data("SignUpGTK: cooldown store: \(error)\n".utf8))
     }
 }

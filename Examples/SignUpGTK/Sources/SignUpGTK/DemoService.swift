@@ -1,7 +1,7 @@
 import Hourglass
 import SignUp
 
-/// The demo's server: SignUpTesting's scripted service on the app's clock — it answers after
+/// The demo's server: SignUp's scripted service on the app's clock — it answers after
 /// its latency (300 ms), counts wrong codes, locks after five — except that every code it sends
 /// is ``code``, which the window tells, so a person can try the whole flow.
 ///
