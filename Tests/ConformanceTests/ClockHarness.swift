@@ -76,7 +76,8 @@ final class ClockHarness: Sendable {
             let clock = try LibeventClock()
             try clock.start()
             let controls = LoopControls(
-                isOnContext: { clock.isOnContext }, shutdown: { clock.shutdown() }, waitForShutdown: { clock.shutdown() })
+                isOnContext: { clock.isOnContext }, shutdown: { clock.shutdown() },
+                waitForShutdown: { clock.shutdown() })
             (virtual, dispatch, loop, adapted) = (nil, nil, controls, nil)
             self.clock = clock
             #else

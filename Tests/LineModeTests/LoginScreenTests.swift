@@ -20,6 +20,11 @@ struct LoginScreenTests {
             .sorted()
     }
 
+    @Test("the app's French table translates every text")
+    func frenchIsComplete() {
+        #expect(SignUpStrings.french.untranslated == [])
+    }
+
     #if os(Linux)
     static let clocks = ClockChoice.allCases
     #else

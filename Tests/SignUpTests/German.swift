@@ -5,8 +5,7 @@ import TestSupport
 enum German {
     static let language = SignUpLanguage(identifier: "de", strings: strings)
 
-    static var strings: SignUpStrings {
-        var text = SignUpStrings.english
+    static let strings = SignUpStrings(translating: .english) { text in
         text.getCode = "Code anfordern"
         text.sending = "Wird gesendet…"
         text.resend = "Erneut senden"
@@ -99,6 +98,5 @@ enum German {
             case .server(let message): message
             }
         }
-        return text
     }
 }

@@ -131,6 +131,26 @@ struct SignUpStringsTests {
         #expect(screen.verifyButton.title == "Verify")
     }
 
+    @Test("a translated table lists the texts it left in its base language; the built-in ones leave none")
+    func untranslated() {
+        #expect(SignUpStrings.english.untranslated == [])
+        #expect(SignUpStrings.simplifiedChinese.untranslated == [])
+        #expect(German.strings.untranslated == [])
+        let partial = SignUpStrings(translating: .english) { strings in
+            strings.getCode = "Code anfordern"
+            strings.verify = "Bestätigen"
+        }
+        #expect(partial.untranslated.count == SignUpStrings.Text.allCases.count - 2)
+        #expect(!partial.untranslated.contains(.getCode) && !partial.untranslated.contains(.verify))
+        #expect(partial.untranslated.prefix(3) == [.sending, .resend, .retry])
+        // A text the translation left out shows in the base language, never empty.
+        #expect(partial.resend == "Resend")
+        // An override of a complete table stays complete.
+        var override = SignUpStrings.simplifiedChinese
+        override.getCode = "发送验证码"
+        #expect(override.untranslated == [])
+    }
+
     @Test("a third language from outside the package runs a whole flow")
     func german() {
         let screen = VerificationHarness(language: German.language)

@@ -55,7 +55,8 @@ extension TimerQueue {
         let event = TimerEvent(
             scheduled: TimerInstant(nanoseconds: fired == due ? scheduled : grid.deadline(fired)),
             now: TimerInstant(nanoseconds: now),
-            index: grid.baseIndex.saturatingAdd(fired), missedTicks: grid.policy == .burst ? 0 : missed, isManual: false)
+            index: grid.baseIndex.saturatingAdd(fired), missedTicks: grid.policy == .burst ? 0 : missed, isManual: false
+        )
         switch grid.policy {
         case .burst:
             grid.nextIndex = due.saturatingAdd(1)

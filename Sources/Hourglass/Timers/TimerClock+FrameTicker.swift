@@ -15,7 +15,8 @@ extension TimerClock {
             startDelay: 0, numerator: 1_000_000_000 / divisor, denominator: rate / divisor, policy: .skip)
         let handler = TimerCallback.handler { event in
             action(
-                FrameTick(index: event.index, scheduled: event.scheduled, now: event.now, missedTicks: event.missedTicks))
+                FrameTick(
+                    index: event.index, scheduled: event.scheduled, now: event.now, missedTicks: event.missedTicks))
             return true
         }
         let queue = timerQueue

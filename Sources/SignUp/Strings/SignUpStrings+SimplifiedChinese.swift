@@ -1,29 +1,29 @@
 extension SignUpStrings {
     /// Simplified Chinese. The send button says 重新发送 both during the cooldown and after it.
-    public static let simplifiedChinese = SignUpStrings(
-        getCode: "获取验证码",
-        sending: "发送中…",
-        resend: "重新发送",
-        retry: "重试",
-        resendIn: { "重新发送(\($0)s)" },
-        retryIn: { "重试(\($0)s)" },
-        sendLabel: "发送验证码",
-        seconds: { "\($0)秒" },
-        minutes: { "\($0)分钟" },
+    public static let simplifiedChinese = SignUpStrings(translating: .english) { strings in
+        strings.getCode = "获取验证码"
+        strings.sending = "发送中…"
+        strings.resend = "重新发送"
+        strings.retry = "重试"
+        strings.resendIn = { "重新发送(\($0)s)" }
+        strings.retryIn = { "重试(\($0)s)" }
+        strings.sendLabel = "发送验证码"
+        strings.seconds = { "\($0)秒" }
+        strings.minutes = { "\($0)分钟" }
         // `4:59后` would read as a time of day: minutes and seconds are spelled out.
-        waitClock: { seconds in
+        strings.waitClock = { seconds in
             let (minutes, rest) = (seconds / 60, seconds % 60)
             return minutes == 0 ? "\(rest)秒" : rest == 0 ? "\(minutes)分钟" : "\(minutes)分\(rest)秒"
-        },
-        destinationLabel: "手机号或邮箱",
-        destinationPlaceholder: "请输入手机号或邮箱",
-        codeLabel: "验证码",
-        codePlaceholder: "6位数字验证码",
-        passwordLabel: "密码",
-        passwordPlaceholder: "至少8个字符",
-        confirmationLabel: "确认密码",
-        confirmationPlaceholder: "请再次输入密码",
-        destinationProblem: { problem in
+        }
+        strings.destinationLabel = "手机号或邮箱"
+        strings.destinationPlaceholder = "请输入手机号或邮箱"
+        strings.codeLabel = "验证码"
+        strings.codePlaceholder = "6位数字验证码"
+        strings.passwordLabel = "密码"
+        strings.passwordPlaceholder = "至少8个字符"
+        strings.confirmationLabel = "确认密码"
+        strings.confirmationPlaceholder = "请再次输入密码"
+        strings.destinationProblem = { problem in
             switch problem {
             case .empty: "请输入手机号或邮箱"
             case .invalidEmail: "邮箱地址无效"
@@ -35,22 +35,22 @@ extension SignUpStrings {
                 "+\(code) 的号码在国家或地区代码后应有\(expected.count == 1 ? "\(expected.lowerBound)" : "\(expected.lowerBound)至\(expected.upperBound)")位数字，而不是\(found)位"
             case .tooLong: "手机号最多15位数字"
             }
-        },
-        codeSent: { "验证码已发送至 \($0)" },
-        requestError: { error, wait in
+        }
+        strings.codeSent = { "验证码已发送至 \($0)" }
+        strings.requestError = { error, wait in
             switch error {
             case .network: "网络错误，请检查网络后重试"
             case .rateLimited: "请求过于频繁，请\(wait ?? "稍")后重试"
             case .invalidDestination: "该号码或邮箱无法接收验证码"
             case .sendLimitReached: "获取验证码次数过多，请\(wait ?? "稍")后再试"
             }
-        },
-        sendLimit: { "获取验证码次数过多，请\($0 ?? "稍")后再试" },
-        verify: "验证",
-        verifying: "验证中…",
-        verified: "验证成功",
-        codeExpiresIn: { "验证码将在\($0)后过期" },
-        checkError: { error, wait in
+        }
+        strings.sendLimit = { "获取验证码次数过多，请\($0 ?? "稍")后再试" }
+        strings.verify = "验证"
+        strings.verifying = "验证中…"
+        strings.verified = "验证成功"
+        strings.codeExpiresIn = { "验证码将在\($0)后过期" }
+        strings.checkError = { error, wait in
             switch error {
             case .wrongCode(let left): "验证码错误，还可尝试\(left)次"
             case .expired: "验证码已过期，请重新获取"
@@ -58,18 +58,18 @@ extension SignUpStrings {
             case .locked: "错误次数过多，请在\(wait ?? "稍")后再试"
             case .network: "网络错误，请重试验证"
             }
-        },
-        codeReplaced: "新验证码已发送，之前的验证码已失效",
-        lockOver: "现在可以重新验证",
-        storeProblem: { problem in
+        }
+        strings.codeReplaced = "新验证码已发送，之前的验证码已失效"
+        strings.lockOver = "现在可以重新验证"
+        strings.storeProblem = { problem in
             switch problem {
             case .notRestored: "无法恢复已保存的倒计时"
             case .notSaved: "无法保存倒计时，重启后不会保留"
             }
-        },
-        canResendIn: { "\($0)后可重新获取验证码" },
-        canResendNow: "现在可以重新获取验证码",
-        passwordProblem: { problem in
+        }
+        strings.canResendIn = { "\($0)后可重新获取验证码" }
+        strings.canResendNow = "现在可以重新获取验证码"
+        strings.passwordProblem = { problem in
             switch problem {
             case .tooShort(let minimum): "密码至少需要\(minimum)个字符"
             case .tooLong(let maximum): "密码不能超过\(maximum)个字符"
@@ -77,24 +77,25 @@ extension SignUpStrings {
             case .predictable: "请不要使用重复或连续的字符"
             case .containsAccount: "密码不能包含账号"
             }
-        },
-        strength: { strength in
+        }
+        strings.strength = { strength in
             switch strength {
             case .weak: "密码强度：弱"
             case .fair: "密码强度：中"
             case .strong: "密码强度：强"
             }
-        },
-        passwordsDiffer: "两次输入的密码不一致",
-        terms: "我已阅读并同意服务条款",
-        createAccount: "注册",
-        creatingAccount: "注册中…",
-        accountCreated: "注册成功",
-        registrationError: { error in
+        }
+        strings.passwordsDiffer = "两次输入的密码不一致"
+        strings.terms = "我已阅读并同意服务条款"
+        strings.createAccount = "注册"
+        strings.creatingAccount = "注册中…"
+        strings.accountCreated = "注册成功"
+        strings.registrationError = { error in
             switch error {
             case .network: "网络错误，请重试"
             case .accountExists: "该账号已注册，请直接登录"
             case .server(let message): message
             }
-        })
+        }
+    }
 }

@@ -2,115 +2,144 @@
 /// where a text holds a number or a name (so each language words its own plurals).
 ///
 /// Each ``SignUpLanguage`` carries one. The built-in tables are ``english`` and
-/// ``simplifiedChinese``. To change a few texts, copy a table and set them; to add a
-/// language, give every text to the initializer, which has no defaults (a forgotten text does
-/// not compile), then make a ``SignUpLanguage`` of it. Changing a few texts:
+/// ``simplifiedChinese``. To change a few texts, copy a table and set them. To add a language,
+/// translate a table with ``init(translating:_:)``, then make a ``SignUpLanguage`` of it:
 ///
 /// ```swift
-/// var strings = SignUpStrings.english
-/// strings.getCode = "Send me a code"
-/// let language = SignUpLanguage(identifier: "en-x-acme", strings: strings)
+/// let strings = SignUpStrings(translating: .english) { strings in
+///     strings.getCode = "Recevoir un code"
+///     // … every other text
+/// }
+/// let language = SignUpLanguage(identifier: "fr", strings: strings)
 /// ```
+///
+/// A table made that way survives new texts: when a later Hourglass adds one, the app still
+/// compiles, and the new text shows in the base language until it is translated. Completeness
+/// moves from the compiler to the app's test, which names what is missing:
+/// `#expect(strings.untranslated == [])` fails with the new text's ``Text`` case.
 public struct SignUpStrings: Sendable {
+    /// The texts of this table that still hold the base table's (see ``init(translating:_:)``);
+    /// empty for a complete table.
+    public var untranslated: [Text] { Text.allCases.filter { !translated.contains($0) } }
+
+    /// The texts set since the table was made from its base; every text for a built-in table.
+    private var translated: Set<Text>
+
     // MARK: Send button
 
     /// The send button before any code was sent: "Get code".
-    public var getCode: String
+    public var getCode: String { didSet { translated.insert(.getCode) } }
     /// The send button while a code is requested: "Sending…".
-    public var sending: String
+    public var sending: String { didSet { translated.insert(.sending) } }
     /// The send button once a new code may be requested: "Resend".
-    public var resend: String
+    public var resend: String { didSet { translated.insert(.resend) } }
     /// The send button after a failed request: "Retry".
-    public var retry: String
+    public var retry: String { didSet { translated.insert(.retry) } }
     /// The send button during the cooldown: "Resend in 42s" (same verb as ``resend``).
-    public var resendIn: @Sendable (_ seconds: Int64) -> String
+    public var resendIn: @Sendable (_ seconds: Int64) -> String { didSet { translated.insert(.resendIn) } }
     /// The send button while a rate limit lasts: "Retry in 42s".
-    public var retryIn: @Sendable (_ seconds: Int64) -> String
+    public var retryIn: @Sendable (_ seconds: Int64) -> String { didSet { translated.insert(.retryIn) } }
     /// The send button's fixed accessibility label: "Send code".
-    public var sendLabel: String
+    public var sendLabel: String { didSet { translated.insert(.sendLabel) } }
     /// A number of seconds, with its plural: "1 second", "42 seconds".
-    public var seconds: @Sendable (_ seconds: Int64) -> String
+    public var seconds: @Sendable (_ seconds: Int64) -> String { didSet { translated.insert(.seconds) } }
     /// A number of minutes, with its plural: "1 minute", "42 minutes".
-    public var minutes: @Sendable (_ minutes: Int64) -> String
+    public var minutes: @Sendable (_ minutes: Int64) -> String { didSet { translated.insert(.minutes) } }
     /// A wait of minutes and seconds, e.g. "4:59".
-    public var waitClock: @Sendable (_ seconds: Int64) -> String
+    public var waitClock: @Sendable (_ seconds: Int64) -> String { didSet { translated.insert(.waitClock) } }
 
     // MARK: Fields
 
     /// The destination field's label.
-    public var destinationLabel: String
+    public var destinationLabel: String { didSet { translated.insert(.destinationLabel) } }
     /// The destination field's placeholder.
-    public var destinationPlaceholder: String
+    public var destinationPlaceholder: String { didSet { translated.insert(.destinationPlaceholder) } }
     /// The code field's label.
-    public var codeLabel: String
+    public var codeLabel: String { didSet { translated.insert(.codeLabel) } }
     /// The code field's placeholder.
-    public var codePlaceholder: String
+    public var codePlaceholder: String { didSet { translated.insert(.codePlaceholder) } }
     /// The password field's label.
-    public var passwordLabel: String
+    public var passwordLabel: String { didSet { translated.insert(.passwordLabel) } }
     /// The password field's placeholder.
-    public var passwordPlaceholder: String
+    public var passwordPlaceholder: String { didSet { translated.insert(.passwordPlaceholder) } }
     /// The confirmation field's label.
-    public var confirmationLabel: String
+    public var confirmationLabel: String { didSet { translated.insert(.confirmationLabel) } }
     /// The confirmation field's placeholder.
-    public var confirmationPlaceholder: String
+    public var confirmationPlaceholder: String { didSet { translated.insert(.confirmationPlaceholder) } }
 
     // MARK: Destination and sending
 
     /// Why the destination as typed cannot be used.
-    public var destinationProblem: @Sendable (DestinationProblem) -> String
+    public var destinationProblem: @Sendable (DestinationProblem) -> String {
+        didSet { translated.insert(.destinationProblem) }
+    }
     /// Where the code went: "Code sent to +86 138 •••• 5678".
-    public var codeSent: @Sendable (_ maskedDestination: String) -> String
+    public var codeSent: @Sendable (_ maskedDestination: String) -> String { didSet { translated.insert(.codeSent) } }
     /// Why a code request failed; `wait` is the wait left, as ``seconds`` words it, if any.
-    public var requestError: @Sendable (CodeRequestError, _ wait: String?) -> String
+    public var requestError: @Sendable (CodeRequestError, _ wait: String?) -> String {
+        didSet { translated.insert(.requestError) }
+    }
     /// The send limit was reached; `wait` as ``minutes`` or ``seconds`` words it, if known.
-    public var sendLimit: @Sendable (_ wait: String?) -> String
+    public var sendLimit: @Sendable (_ wait: String?) -> String { didSet { translated.insert(.sendLimit) } }
 
     // MARK: Code
 
     /// The verify button: "Verify".
-    public var verify: String
+    public var verify: String { didSet { translated.insert(.verify) } }
     /// The verify button while checking: "Verifying…".
-    public var verifying: String
+    public var verifying: String { didSet { translated.insert(.verifying) } }
     /// The code was accepted: "Verified".
-    public var verified: String
+    public var verified: String { didSet { translated.insert(.verified) } }
     /// The code's expiry; `wait` as ``waitClock`` words it.
-    public var codeExpiresIn: @Sendable (_ wait: String) -> String
+    public var codeExpiresIn: @Sendable (_ wait: String) -> String { didSet { translated.insert(.codeExpiresIn) } }
     /// Why a code was not accepted; `wait` as ``waitClock`` words it, for a lock.
-    public var checkError: @Sendable (CodeCheckError, _ wait: String?) -> String
+    public var checkError: @Sendable (CodeCheckError, _ wait: String?) -> String {
+        didSet { translated.insert(.checkError) }
+    }
     /// A new code replaced the previous one.
-    public var codeReplaced: String
+    public var codeReplaced: String { didSet { translated.insert(.codeReplaced) } }
     /// The lock after wrong codes is over.
-    public var lockOver: String
+    public var lockOver: String { didSet { translated.insert(.lockOver) } }
     /// The cooldown could not be restored, or saved: "The countdown could not be saved; …".
-    public var storeProblem: @Sendable (CooldownStoreProblem) -> String
+    public var storeProblem: @Sendable (CooldownStoreProblem) -> String { didSet { translated.insert(.storeProblem) } }
     /// Announced at 30 and 10 seconds; `wait` as ``seconds`` words it.
-    public var canResendIn: @Sendable (_ wait: String) -> String
+    public var canResendIn: @Sendable (_ wait: String) -> String { didSet { translated.insert(.canResendIn) } }
     /// Announced when a new code may be requested.
-    public var canResendNow: String
+    public var canResendNow: String { didSet { translated.insert(.canResendNow) } }
 
     // MARK: Registration
 
     /// Why a password is refused.
-    public var passwordProblem: @Sendable (PasswordProblem) -> String
+    public var passwordProblem: @Sendable (PasswordProblem) -> String { didSet { translated.insert(.passwordProblem) } }
     /// The strength hint of an accepted password.
-    public var strength: @Sendable (PasswordStrength) -> String
+    public var strength: @Sendable (PasswordStrength) -> String { didSet { translated.insert(.strength) } }
     /// The confirmation differs from the password.
-    public var passwordsDiffer: String
+    public var passwordsDiffer: String { didSet { translated.insert(.passwordsDiffer) } }
     /// The terms box.
-    public var terms: String
+    public var terms: String { didSet { translated.insert(.terms) } }
     /// The submit button.
-    public var createAccount: String
+    public var createAccount: String { didSet { translated.insert(.createAccount) } }
     /// The submit button while submitting.
-    public var creatingAccount: String
+    public var creatingAccount: String { didSet { translated.insert(.creatingAccount) } }
     /// The account was created.
-    public var accountCreated: String
+    public var accountCreated: String { didSet { translated.insert(.accountCreated) } }
     /// Why registration failed.
-    public var registrationError: @Sendable (RegistrationError) -> String
+    public var registrationError: @Sendable (RegistrationError) -> String {
+        didSet { translated.insert(.registrationError) }
+    }
 
-    /// A table with every text given: each argument sets the property of its name, and none has
-    /// a default, so a language that forgets a text does not compile (see ``english`` for one
-    /// written this way).
-    public init(
+    /// A new language's table: `base`'s texts (a built-in table, or another of the app's),
+    /// with `translate` setting each of them in the new language. The texts it does not set
+    /// stay `base`'s and are listed in ``untranslated``, so that a test can require none.
+    public init(translating base: SignUpStrings, _ translate: (inout SignUpStrings) -> Void) {
+        var table = base
+        table.translated = []
+        translate(&table)
+        self = table
+    }
+
+    /// A table with every text given: the built-in English one.
+    init(
         getCode: String,
         sending: String,
         resend: String,
@@ -192,5 +221,6 @@ public struct SignUpStrings: Sendable {
         self.creatingAccount = creatingAccount
         self.accountCreated = accountCreated
         self.registrationError = registrationError
+        translated = Set(Text.allCases)
     }
 }

@@ -1,4 +1,3 @@
-
 /// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
 /// with `HourglassTesting`), logs and tests. Secrets appear masked; a control character or a
 /// direction override in a field or a message is written out (`\u{A}`), so a line is always
