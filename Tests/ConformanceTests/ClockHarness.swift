@@ -50,7 +50,7 @@ final class ClockHarness: Sendable {
     let clock: any TimerClock
     private let virtual: VirtualClock?
     private let dispatch: DispatchClock?
-    private let adapted: AdaptedClock<ContinuousClock>?
+    private let adapted: AdaptedClock?
     /// A clock this file cannot name on every platform (libevent, GLib), reached through closures.
     private let loop: LoopControls?
     /// Marks the dispatch clock's queue, to check that callbacks run there.

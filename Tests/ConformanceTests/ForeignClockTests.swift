@@ -31,6 +31,21 @@ struct ForeignClockTests {
         #expect(clock.pendingTimers.isEmpty)
     }
 
+    @Test("an existential clock, as swift-dependencies injects it, is adapted: its timers run as TestClock moves")
+    func existentialBase() async throws {
+        let test = TestClock()
+        let injected: any Clock<Duration> = test
+        let clock = AdaptedClock(injected)
+        let fired = Recorder<Int64>()
+        try clock.schedule(after: .seconds(2)) { fired.append($0.scheduled.nanoseconds / 1_000_000_000) }
+        try clock.schedule(after: .seconds(1)) { fired.append($0.scheduled.nanoseconds / 1_000_000_000) }
+        await test.advance(by: .seconds(1))
+        #expect(fired.values == [1])
+        await test.advance(by: .seconds(5))
+        #expect(fired.values == [1, 2])
+        #expect(clock.pendingTimers.isEmpty)
+    }
+
     @Test("TestClock: a countdown ticks on each whole second read from its deadline, then finishes once")
     func testClockCountdown() async throws {
         let base = TestClock()

@@ -8,7 +8,7 @@ import Dispatch
 /// then runs the due timers, and the next sleep is registered with it, before the advance looks
 /// for its next sleeper — so its transcript does not depend on how tasks are scheduled. The
 /// first job runs inside `wake(at:)`, under the queue's lock, and only registers the sleep.
-final class AdaptedBackend<Base: Clock>: TimerBackend, Sendable where Base.Duration == Duration {
+final class AdaptedBackend<Base: Clock>: AdaptedWakeUp, Sendable where Base.Duration == Duration {
     private struct State {
         var runner: TimerRunner?
         var sleeper: Task<Void, Never>?

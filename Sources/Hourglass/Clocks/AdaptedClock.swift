@@ -11,23 +11,29 @@ public import Dispatch
 /// in an app), or else on the thread that resumed that task — inside swift-clocks'
 /// `TestClock.advance`, which so runs the due callbacks before it moves on.
 ///
+/// The tasks it starts for a model's service calls (``startTask(_:)``) run where its callbacks run,
+/// so an app's async service settles inside a test clock's `advance`, as on ``VirtualClock``.
 /// What it cannot promise, because the base clock decides: time counts through a suspension only
-/// if the base's does (`ContinuousClock` does, `SuspendingClock` does not); on a manual test clock
-/// a callback runs when the task that sleeps on it has been scheduled after the clock moved — that
-/// clock's own rule for tasks (``VirtualClock`` runs them itself instead, see <doc:ChoosingAClock>).
-public final class AdaptedClock<Base: Clock>: TimerClock where Base.Duration == Swift.Duration {
-    // Immutable and Sendable fields only: `Base` is a `Clock`, which is Sendable; a
-    // `DispatchSpecificKey` is only used through Dispatch's thread-safe calls.
+/// if the base's does (`ContinuousClock` does, `SuspendingClock` does not); work in tasks it did
+/// not start runs when the system schedules it (see <doc:ChoosingAClock>).
+///
+/// The base may be an existential, as a dependency-injection library hands it over:
+/// `AdaptedClock(clock)` with `clock: any Clock<Duration>` adapts whatever clock it holds.
+public final class AdaptedClock: TimerClock {
+    // Immutable and Sendable fields only: a `DispatchSpecificKey` is only used through
+    // Dispatch's thread-safe calls.
 
     /// The timers of this clock, in its own time: zero when it was made.
     public let timerQueue: TimerQueue
-    /// The clock the timers run on.
-    public let base: Base
     /// The serial queue where callbacks run, if one was given.
     public let queue: DispatchQueue?
-    private let backend: AdaptedBackend<Base>
+    /// The base clock's wake-up (an `AdaptedBackend` of the base's type).
+    private let backend: any AdaptedWakeUp
     /// Marks `queue`, so that ``isOnContext`` can tell when the caller runs on it.
     private let contextKey = DispatchSpecificKey<ObjectIdentifier>()
+    /// Where the tasks of ``startTask(_:)`` run (an `InlineTaskExecutor`, or a
+    /// `QueueTaskExecutor` on `queue`), where the system has task executors.
+    private let taskExecutor: (any Sendable)?
 
     /// Timers on `base`; this clock's instant zero is `base.now`.
     /// - Parameters:
@@ -36,11 +42,16 @@ public final class AdaptedClock<Base: Clock>: TimerClock where Base.Duration == 
     ///     them on the thread that resumes the clock's sleeping task, one at a time. A queue
     ///     needs macOS 15, iOS 18 or later (task executors); on older systems callbacks run on
     ///     Swift's global executor, one at a time.
-    public init(_ base: Base, queue: DispatchQueue? = nil) {
-        self.base = base
+    public init(_ base: some Clock<Swift.Duration>, queue: DispatchQueue? = nil) {
         self.queue = queue
-        backend = AdaptedBackend(base: base, queue: queue)
+        let backend = AdaptedBackend(base: base, queue: queue)
+        self.backend = backend
         timerQueue = TimerQueue(backend: backend)
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *) {
+            taskExecutor = queue.map { QueueTaskExecutor(queue: $0) } ?? InlineTaskExecutor()
+        } else {
+            taskExecutor = nil
+        }
         queue?.setSpecific(key: contextKey, value: ObjectIdentifier(contextKey))
     }
 
@@ -57,6 +68,22 @@ public final class AdaptedClock<Base: Clock>: TimerClock where Base.Duration == 
     deinit {
         shutdown()
         queue?.setSpecific(key: contextKey, value: nil)
+    }
+
+    /// Starts `operation` in a task whose jobs run where this clock's callbacks run: on its
+    /// queue when it has one; else each at once, on the thread that starts or resumes it — the
+    /// model's context when a view-model calls its service, a test clock's `advance` when a
+    /// sleep on this clock ends. So an app's async service settles inside the base clock's
+    /// `advance`, as on ``VirtualClock``, and a transcript does not depend on how the system
+    /// schedules tasks (macOS 15, iOS 18 and later, and Linux; an ordinary task before).
+    @discardableResult
+    public func startTask(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            let executor = taskExecutor as? any TaskExecutor
+        {
+            return Task(executorPreference: executor) { await operation() }
+        }
+        return Task { await operation() }
     }
 
     /// Stops for good: every timer is cancelled, one added later ends at once, cancelled, and a

@@ -7,7 +7,7 @@ import Musl
 #endif
 
 /// The identity of a thread, to answer "am I the thread running that callback?".
-struct CallbackThread: Sendable, Equatable {
+struct CallbackThread: Sendable, Hashable {
     /// `pthread_self()` as a number: an identifier, compared and never dereferenced.
     private let id: UInt
 
