@@ -292,4 +292,30 @@ struct ScaledClockEdgeTests {
         ticker.cancel()
         expectNothingPending(clock)
     }
+
+    @Test("the queue measures how late its callbacks start, but not before a floor set after a deliberate block")
+    func lateness() throws {
+        let base = VirtualClock()
+        let scaled = try ScaledClock(base: base, scale: 1)
+        let fired = Recorder<TimerFire>()
+        try scaled.schedule(after: .seconds(1)) { fired.append($0) }
+        try scaled.schedule(after: .seconds(5)) { fired.append($0) }
+        base.advance(by: .seconds(1))
+        #expect(scaled.timerQueue.maxLateness == .zero)
+        base.suspend(for: .seconds(5))
+        #expect(fired.values.map(\.lateness) == [.zero, .seconds(1)])
+        #expect(scaled.timerQueue.maxLateness == .seconds(1))
+        // Due at 7 s, run at 9 s: late, but only from the floor on, which is 9 s.
+        try scaled.schedule(after: .seconds(1)) { fired.append($0) }
+        scaled.timerQueue.measureLateness(from: .seconds(9))
+        base.suspend(for: .seconds(3))
+        #expect(fired.values.last?.lateness == .seconds(2))
+        #expect(scaled.timerQueue.maxLateness == .seconds(1))
+        // After the floor, lateness counts again.
+        try scaled.schedule(after: .seconds(1)) { fired.append($0) }
+        base.suspend(for: .seconds(4))
+        #expect(scaled.timerQueue.maxLateness == .seconds(3))
+        expectNothingPending(scaled)
+        expectNothingPending(base)
+    }
 }

@@ -73,11 +73,22 @@ struct SessionStepperTests {
             try ScriptRunner.run(script, options: expected) { line in virtual.withLock { $0 += line + "\n" } }
             #expect(virtual.withLock { $0.contains("send: [Sending…] (disabled)") })
             for _ in 0..<5 {
-                var options = LineModeOptions()
-                (options.clock, options.timeScale) = (clock, 0.01)
-                let real = Locked("")
-                try ScriptRunner.run(script, options: options) { line in real.withLock { $0 += line + "\n" } }
-                #expect(real.withLock { $0 } == virtual.withLock { $0 })
+                // A run that fell behind says so, and runs again slower; one that did not must match.
+                var (scale, stalls) = (0.01, [ClockStalled]())
+                while stalls.count < 3 {
+                    var options = LineModeOptions()
+                    (options.clock, options.timeScale) = (clock, scale)
+                    do {
+                        let real = try ScriptRunner.transcript(of: script, options: options).transcript
+                        #expect(real == virtual.withLock { $0 })
+                        break
+                    } catch let stall as ClockStalled {
+                        if stall.transcript == virtual.withLock({ $0 }) { break }
+                        stalls.append(stall)
+                        scale *= 4
+                    }
+                }
+                #expect(stalls.count < 3, "stalled at every scale tried: \(stalls)")
             }
         }
     }
@@ -98,6 +109,24 @@ struct SessionStepperTests {
         #expect(throws: CancellationError.self) { try shutDown.wait(unless: { nil }) }
     }
 
+    @Test("a clock that fell behind by a tick or more ends the script with ClockStalled; less is on time")
+    func stall() throws {
+        let script = Script("type destination +86 138 1234 5678\ntap send\nwait 2s\n", screen: .verification)
+        let onTime = RecordingSessionClock(lateness: .milliseconds(999))
+        #expect(try stepper(on: onTime).runScript(ScriptCursor(script)) == 3)
+        let behind = RecordingSessionClock(lateness: .milliseconds(1_000))
+        let stall = #expect(throws: ClockStalled.self) { try stepper(on: behind).runScript(ScriptCursor(script)) }
+        #expect(stall?.lateness == .seconds(1))
+        // The whole script ran first, and the clock was shut down.
+        #expect(behind.calls.last == "end")
+        #expect(behind.calls.contains("step 2000 ms"))
+        #expect(
+            stall?.description
+                == "the clock fell behind: a timer started 1.000 s of script time late (a tick or more) at "
+                + "--time-scale 1.0, so the transcript may differ from the virtual clock's; run it again with a "
+                + "larger --time-scale")
+    }
+
     private func stepper(on clock: RecordingSessionClock) -> SessionStepper {
         let session = LineModeSession(clock: clock.clock, options: LineModeOptions(), write: { _ in })
         return SessionStepper(session: session, clock: clock)
@@ -114,9 +143,11 @@ private final class RecordingSessionClock: SessionClock, @unchecked Sendable {
     private let passesWhileTyping: Duration
     private let failingAtStep: Int?
     private(set) var calls: [String] = []
+    /// How late it says its latest callback started.
+    let lateness: Duration
 
-    init(passesWhileTyping: Duration = .zero, failingAtStep: Int? = nil) {
-        (self.passesWhileTyping, self.failingAtStep) = (passesWhileTyping, failingAtStep)
+    init(passesWhileTyping: Duration = .zero, failingAtStep: Int? = nil, lateness: Duration = .zero) {
+        (self.passesWhileTyping, self.failingAtStep, self.lateness) = (passesWhileTyping, failingAtStep, lateness)
     }
 
     var clock: any TimerClock { virtual }

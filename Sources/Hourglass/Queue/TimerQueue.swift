@@ -35,6 +35,11 @@ public final class TimerQueue: @unchecked Sendable {
     let timerAdded: (@Sendable (Int) -> Void)?
     /// How many tasks wait for a number of live timers; only then is `timerAdded` called.
     var liveCountWatchers = 0
+    /// The most a callback started after its instant (or after ``latenessFloor``, when that is
+    /// later) since the queue was made: how far the clock fell behind (``maxLateness``).
+    var latenessHigh: Int64 = 0
+    /// An instant before which lateness does not count (``measureLateness(from:)``).
+    var latenessFloor: Int64 = .min
     /// Told once, outside the lock, when the queue shuts down (``whenShutDown(_:)``).
     var shutdownObservers: [@Sendable () -> Void] = []
     /// Called, outside the lock, after a timer's `fire()` is queued (``VirtualClock`` runs it then).
@@ -138,6 +143,18 @@ public final class TimerQueue: @unchecked Sendable {
         cancelAll(closing: true)
     }
 
+    /// The most any callback started after its instant — or after the instant given to
+    /// ``measureLateness(from:)``, when that is later: how far the clock fell behind its timers.
+    /// A real clock's callbacks start a few microseconds late at rest; a stalled machine makes
+    /// it more.
+    package var maxLateness: Duration { lock.withLock { .nanoseconds(latenessHigh) } }
+
+    /// Counts no lateness before `floor` from now on: the clock's context was blocked until
+    /// then on purpose (a simulated suspension), so the timers due meanwhile are late by design.
+    package func measureLateness(from floor: TimerInstant) {
+        lock.withLock { latenessFloor = max(latenessFloor, floor.nanoseconds) }
+    }
+
     /// Calls `observer` once the clock has shut down (``shutdown()``), outside the queue's lock: at
     /// once when it has already. For waits that must end when the clock stops for good (a
     /// loop that failed), which then need no polling.
@@ -235,7 +252,9 @@ public final class TimerQueue: @unchecked Sendable {
                 goal = later
                 continue
             }
-            guard let firing = prepareFire(of: top, now: timeOfFire(top.deadline, goal)) else { continue }
+            let fireTime = timeOfFire(top.deadline, goal)
+            latenessHigh = max(latenessHigh, fireTime.saturatingSubtract(max(top.deadline, latenessFloor)))
+            guard let firing = prepareFire(of: top, now: fireTime) else { continue }
             ran += 1
             self.firing = (CallbackThread.current, firing.event.scheduled)
             lock.unlock()

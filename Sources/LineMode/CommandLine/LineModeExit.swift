@@ -10,4 +10,7 @@ public enum LineModeExit: Sendable {
     public static let outputFailed: Int32 = 3
     /// The cooldown could not be saved in, or read from, the state directory.
     public static let stateFailed: Int32 = 4
+    /// A real clock fell behind the script (``ClockStalled``): the script ran, but its
+    /// transcript may differ from the virtual clock's.
+    public static let clockStalled: Int32 = 5
 }

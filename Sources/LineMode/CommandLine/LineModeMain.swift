@@ -106,7 +106,12 @@ public enum LineModeMain: Sendable {
             )
             return LineModeExit.scriptFailed
         }
-        try ScriptRunner.run(script, options: options, write: { streams.output($0) }, storeProblem: storeProblem)
+        do {
+            try ScriptRunner.run(script, options: options, write: { streams.output($0) }, storeProblem: storeProblem)
+        } catch let stall as ClockStalled {
+            streams.error("\(tool.name): \(stall)")
+            return script.errors.isEmpty ? LineModeExit.clockStalled : LineModeExit.scriptFailed
+        }
         return script.errors.isEmpty ? LineModeExit.success : LineModeExit.scriptFailed
     }
 

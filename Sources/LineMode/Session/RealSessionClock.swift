@@ -24,6 +24,8 @@ struct RealSessionClock: SessionClock {
 
     var clock: any TimerClock { scaled }
 
+    var lateness: Duration { scaled.timerQueue.maxLateness }
+
     func run<Result: Sendable>(at instant: TimerInstant, _ body: @escaping @Sendable () -> Result) throws -> Result {
         let result = StepResult<Result>()
         continueAt(instant) { result.set(body()) }
@@ -65,9 +67,12 @@ struct RealSessionClock: SessionClock {
         try run(at: instant) {}
     }
 
-    /// Blocks the context, as a stopped process would be: nothing runs meanwhile.
+    /// Blocks the context, as a stopped process would be: nothing runs meanwhile. The timers
+    /// due meanwhile are late by design: lateness counts from the suspension's end.
     func suspend(for duration: Duration) {
+        let end = scaled.logicalNow + max(duration, .zero)
         Thread.sleep(forTimeInterval: duration.seconds * scaled.scale)
+        scaled.timerQueue.measureLateness(from: end)
     }
 
     /// The timers that fell due while the context was blocked run once it is free again.

@@ -12,8 +12,9 @@ public enum ScriptRunner: Sendable {
     /// `keepGoing` is set). With problems and without `keepGoing`, nothing runs.
     /// `storeProblem` hears of each failure to load or save the cooldown in
     /// ``LineModeOptions/stateDirectory`` (the screen shows it as well).
-    /// - Throws: `TimerError` or `LibeventError` when a real clock cannot be made, or when its
-    ///   loop fails while the script runs.
+    /// - Throws: `TimerError`, `LibeventError` or `GLibError` when a real clock cannot be made,
+    ///   or when its loop fails while the script runs; ``ClockStalled``, once the script has run,
+    ///   when a real clock fell behind it (the transcript may then differ from the virtual clock's).
     @discardableResult
     public static func run(
         _ script: Script, options: LineModeOptions, write: @escaping @Sendable (String) -> Void,
@@ -24,14 +25,19 @@ public enum ScriptRunner: Sendable {
 
     /// Runs `script` as ``run(_:options:write:storeProblem:)`` does and returns its transcript:
     /// every line, each ended by a newline, as linemode prints it; and the problems found.
-    /// - Throws: as ``run(_:options:write:storeProblem:)``.
+    /// - Throws: as ``run(_:options:write:storeProblem:)``; a ``ClockStalled`` carries the transcript.
     public static func transcript(
         of script: Script, options: LineModeOptions,
         storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }
     ) throws -> (transcript: String, errors: [ScriptError]) {
         let output = TranscriptBuffer()
-        let errors = try run(script, options: options, write: output.append, storeProblem: storeProblem)
-        return (output.text, errors)
+        do {
+            let errors = try run(script, options: options, write: output.append, storeProblem: storeProblem)
+            return (output.text, errors)
+        } catch var stall as ClockStalled {
+            stall.transcript = output.text
+            throw stall
+        }
     }
 
     /// ``run(_:options:write:storeProblem:)``, also returning the lines and problems its

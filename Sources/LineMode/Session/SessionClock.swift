@@ -12,6 +12,10 @@ protocol SessionClock: Sendable {
     /// The clock the session's view-model runs on.
     var clock: any TimerClock { get }
 
+    /// How late, in script time, the latest callback so far started, a suspension's own delay
+    /// aside: zero on the virtual clock; on a real one, how far the machine fell behind.
+    var lateness: Duration { get }
+
     /// Runs `step` on the clock's context at `instant`, after every timer due by then, and
     /// again at the instant it continues at, until it returns nil; then, still there, cancels
     /// what is pending, so nothing runs after the script's last step. Returns when it is done.

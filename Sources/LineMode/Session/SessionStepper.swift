@@ -25,12 +25,17 @@ struct SessionStepper {
 
     /// Runs a script from its cursor: its leading comments and the screen at instant zero,
     /// then every line. Returns the lines and problems the cursor handed out.
-    /// - Throws: the clock's failure when it stops running before the script ends.
+    /// - Throws: the clock's failure when it stops running before the script ends;
+    ///   ``ClockStalled``, after the script ran, when the clock fell behind by a tick.
     func runScript(_ cursor: ScriptCursor) throws -> Int {
         defer { clock.shutdown() }
         let script = ScriptSteps(cursor)
         try clock.runScript(from: .zero) { [session, clock] instant in
             script.step(at: instant, in: session, on: clock)
+        }
+        let lateness = clock.lateness
+        if lateness >= ClockStalled.threshold {
+            throw ClockStalled(lateness: lateness, timeScale: session.options.timeScale)
         }
         return script.cursor.steps
     }

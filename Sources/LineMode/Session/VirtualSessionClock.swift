@@ -7,6 +7,9 @@ struct VirtualSessionClock: SessionClock {
 
     var clock: any TimerClock { virtual }
 
+    /// The virtual clock runs every timer at its instant.
+    var lateness: Duration { .zero }
+
     /// The steps run on this thread, in turn; a `wait` advances the clock between two of them.
     func runScript(from instant: TimerInstant, _ step: @escaping @Sendable (TimerInstant) -> ScriptContinuation?) {
         var instant = instant
