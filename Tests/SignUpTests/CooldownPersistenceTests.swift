@@ -24,7 +24,7 @@ struct CooldownPersistenceTests {
             let first = VerificationHarness(language: language, store: store, wall: wall)
             first.sendCode()
             #expect((try? FileManager.default.contentsOfDirectory(atPath: directory.path)) == ["cooldown.json"])
-            wall.advance(by: 20)
+            wall.advance(by: .seconds(20))
             let second = VerificationHarness(language: language, store: store, wall: wall)
             #expect(
                 second.lines == [
@@ -46,7 +46,7 @@ struct CooldownPersistenceTests {
             let store = FileCooldownStore(directory: directory)
             let wall = ManualWallClock()
             VerificationHarness(store: store, wall: wall).sendCode()
-            wall.advance(by: 3_600)
+            wall.advance(by: .seconds(3_600))
             let restarted = VerificationHarness(store: store, wall: wall)
             #expect(restarted.lines.first == "destination: \"\"")
             #expect(restarted.model.screen.message == nil)
@@ -62,7 +62,7 @@ struct CooldownPersistenceTests {
             let store = FileCooldownStore(directory: directory)
             let wall = ManualWallClock()
             VerificationHarness(store: store, wall: wall).sendCode()
-            wall.advance(by: -3_600)
+            wall.advance(by: .seconds(-3_600))
             let restarted = VerificationHarness(store: store, wall: wall)
             #expect(restarted.model.screen.sendButton.title == "Resend in 60s")
             #expect(restarted.model.screen.code.message == "Code expires in 5:00")
@@ -78,7 +78,7 @@ struct CooldownPersistenceTests {
             let store = FileCooldownStore(directory: directory)
             let wall = ManualWallClock()
             VerificationHarness(store: store, wall: wall).sendCode()
-            wall.advance(by: 3_000)
+            wall.advance(by: .seconds(3_000))
             let restarted = VerificationHarness(store: store, wall: wall)
             #expect(
                 restarted.lines == [

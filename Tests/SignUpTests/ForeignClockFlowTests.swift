@@ -64,20 +64,7 @@ struct ForeignClockFlowTests {
     /// `AdaptedClock(TestClock())`: tapSend, then one `advance`.
     static func actorBackendTranscript() async -> [String] {
         let base = TestClock()
-        let clock = AdaptedClock(base)
-        let lines = Recorder<String>()
-        let shown = Locked<[String]>([])
-        let model = VerificationViewModel(
-            config: VerificationConfig(cooldown: .seconds(3)), clock: clock, service: SlowBackend(clock: clock),
-            wallClock: ManualWallClock(),
-            onChange: { state in
-                let screen = VerificationScreen(state).lines
-                let before = shown.withLock { $0 }
-                for line in screen where !before.contains(line) {
-                    lines.append("\(state.now.nanoseconds / 1_000_000) \(line)")
-                }
-                shown.withLock { $0 = screen }
-            })
+        let (model, lines) = SlowBackend.recordedScreen(on: AdaptedClock(base))
         model.setDestination("new@example.com")
         model.tapSend()
         await base.advance(by: .seconds(3))

@@ -13,19 +13,7 @@ struct SettledWorkTests {
     /// Each screen line that changed, stamped with the state's instant in milliseconds.
     static func slowBackendTranscript(_ steps: (VirtualClock, VerificationViewModel) -> Void) -> [String] {
         let clock = VirtualClock()
-        let lines = Recorder<String>()
-        let shown = Locked<[String]>([])
-        let model = VerificationViewModel(
-            config: VerificationConfig(cooldown: .seconds(3)), clock: clock, service: SlowBackend(clock: clock),
-            wallClock: ManualWallClock(),
-            onChange: { state in
-                let screen = VerificationScreen(state).lines
-                let before = shown.withLock { $0 }
-                for line in screen where !before.contains(line) {
-                    lines.append("\(state.now.nanoseconds / 1_000_000) \(line)")
-                }
-                shown.withLock { $0 = screen }
-            })
+        let (model, lines) = SlowBackend.recordedScreen(on: clock)
         steps(clock, model)
         return lines.values
     }

@@ -29,3 +29,24 @@ actor SlowBackend: VerificationService {
         try await clock.sleep(for: Self.latency)
     }
 }
+
+extension SlowBackend {
+    /// A verification screen (3 s cooldown) on `clock` with this backend, and the screen lines
+    /// that changed after each change, stamped with the state's instant in milliseconds.
+    static func recordedScreen(on clock: any TimerClock) -> (model: VerificationViewModel, lines: Recorder<String>) {
+        let lines = Recorder<String>()
+        let shown = Locked<[String]>([])
+        let model = VerificationViewModel(
+            config: VerificationConfig(cooldown: .seconds(3)), clock: clock, service: SlowBackend(clock: clock),
+            wallClock: ManualWallClock(),
+            onChange: { state in
+                let screen = VerificationScreen(state).lines
+                let before = shown.withLock { $0 }
+                for line in screen where !before.contains(line) {
+                    lines.append("\(state.now.nanoseconds / 1_000_000) \(line)")
+                }
+                shown.withLock { $0 = screen }
+            })
+        return (model, lines)
+    }
+}

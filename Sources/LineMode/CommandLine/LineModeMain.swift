@@ -4,7 +4,7 @@ import SignUp
 
 /// What the `linemode` executable does once its options are parsed: read the script (or run
 /// live at a terminal), report problems on standard error, run, and choose the exit code.
-public enum LineModeMain: Sendable {
+enum LineModeMain: Sendable {
     /// Runs the script in `file` (standard input when nil or "-") and returns the exit code,
     /// one of ``LineModeExit``'s: 0 when it ran; 1 when it has errors or cannot be read; 3 when
     /// standard output or standard error could not be written (this one wins over the others);
@@ -15,7 +15,7 @@ public enum LineModeMain: Sendable {
     /// problems show among its messages instead of on standard error. When the script's first
     /// line is a fixture's, the options it names apply over `options`.
     /// - Throws: when a real clock cannot be made.
-    public static func run(file: String?, options: LineModeOptions) throws -> Int32 {
+    static func run(file: String?, options: LineModeOptions) throws -> Int32 {
         try run(file: file, options: options, given: .nothing, tool: LineModeTool())
     }
 
@@ -118,7 +118,7 @@ public enum LineModeMain: Sendable {
     /// Writes `message` — to standard output when `code` is 0 (help, version), else to standard
     /// error — and exits with `code`; with ``LineModeExit/outputFailed`` when it cannot be
     /// written, or when standard output is closed (that code wins over the others).
-    public static func exit(printing message: String, code: Int32) -> Never {
+    static func exit(printing message: String, code: Int32) -> Never {
         let streams = StandardStreams.shared
         let outputClosed = streams.prepare(saying: code == LineModeExit.success ? "nothing was printed" : nil)
         if code == LineModeExit.success {

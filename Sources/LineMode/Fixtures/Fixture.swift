@@ -16,7 +16,7 @@ public struct Fixture: Sendable {
     /// The script (output lines are skipped by ``Script``).
     public let script: Script
     /// Whether each run keeps the cooldown in a fresh temporary state directory.
-    public let usesStateDirectory: Bool
+    package let usesStateDirectory: Bool
 
     /// Reads a fixture's text. Its `--screen` is one of `screens` and its `--locale` one of
     /// `languages` (by default the built-in ones; without them, the first of each, as
@@ -59,7 +59,7 @@ public struct Fixture: Sendable {
     }
 
     /// Whether the file holds output lines at all (a new fixture has only its script).
-    public var hasExpectedOutput: Bool {
+    package var hasExpectedOutput: Bool {
         text.split(separator: "\n").contains { $0.hasPrefix("[") }
     }
 

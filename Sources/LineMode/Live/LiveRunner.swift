@@ -1,15 +1,15 @@
 import Hourglass
-public import SignUp
+import SignUp
 
 /// Live mode: commands typed at a terminal run as they are entered, in `SessionStepper`
 /// as a script's lines do; on a real clock the clock runs in the background, so countdown
 /// changes print (or redraw the panel) as they happen, also while a command is being typed.
-public enum LiveRunner: Sendable {
+enum LiveRunner: Sendable {
     /// Reads commands with `readLine` until it returns nil (end of input) or `quit`.
     /// `storeProblem` hears of each failure to load or save the cooldown in the state directory.
     /// - Throws: `TimerError` or `LibeventError` when the clock cannot be made, or when its
     ///   loop fails while commands run.
-    public static func run(
+    static func run(
         options: LineModeOptions, prompt: @escaping @Sendable () -> Void, readLine: () -> String?,
         write: @escaping @Sendable (String) -> Void, report: @escaping @Sendable (ScriptError) -> Void,
         storeProblem: @escaping @Sendable (CooldownStoreError) -> Void = { _ in }

@@ -108,7 +108,7 @@ public struct Script: Sendable {
 
     /// How much clock time the script lets pass (its waits and suspensions together): at most
     /// 100 years, as a line that would take it further is an error.
-    public var clockTime: Duration { waited }
+    package var clockTime: Duration { waited }
 
     /// ``clockTime``, counted while the lines were read.
     private let waited: Duration

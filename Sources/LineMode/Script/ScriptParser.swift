@@ -3,7 +3,7 @@ import SignUp
 /// Reads scripts: one command a line, `#` starts a comment. ``reference`` lists every command.
 public enum ScriptParser: Sendable {
     /// Every command, in one place (shown by `linemode --help`).
-    public static let reference = """
+    package static let reference = """
         type FIELD TEXT     type into a field (replaces its text); FIELD: one of the
                             screen's, on the sign-up screens destination (or
                             account), code, password, confirm; `type code sent`
@@ -39,7 +39,7 @@ public enum ScriptParser: Sendable {
         """
 
     /// The longest line accepted, in characters.
-    public static let longestLine = 1_000
+    package static let longestLine = 1_000
 
     static let commands = ["type", "clear", "tap", "wait", "suspend", "restart", "show", "server", "wall"]
 

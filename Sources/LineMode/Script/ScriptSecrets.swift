@@ -28,7 +28,7 @@ public struct ScriptSecrets: Sendable, Equatable {
     /// Reads a secrets file's text: `name = value` lines, blank lines and `#` comment lines.
     /// - Throws: ``ScriptError`` with the line number when a line is none of these, or names a
     ///   secret twice.
-    public init(text: String) throws(ScriptError) {
+    package init(text: String) throws(ScriptError) {
         values = [:]
         // Lines end with LF or CRLF (one `Character` in Swift); a byte-order mark is skipped.
         let body = text.hasPrefix("\u{FEFF}") ? text.dropFirst() : text[...]

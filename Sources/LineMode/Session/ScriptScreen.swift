@@ -46,7 +46,7 @@ public struct ScriptScreen: Hashable, Sendable, CustomStringConvertible {
     public static let builtIn: [ScriptScreen] = [.verification, .registration]
 
     /// The screen named `name` among `screens`, if any.
-    public static func named(_ name: String, among screens: [ScriptScreen] = builtIn) -> ScriptScreen? {
+    package static func named(_ name: String, among screens: [ScriptScreen] = builtIn) -> ScriptScreen? {
         screens.first { $0.name == name }
     }
 

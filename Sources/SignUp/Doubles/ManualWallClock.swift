@@ -18,8 +18,9 @@ public final class ManualWallClock: WallClock, Sendable {
         set { date.withLock { $0 = newValue } }
     }
 
-    /// Moves the clock by `seconds`, backwards when negative.
-    public func advance(by seconds: TimeInterval) {
+    /// Moves the clock by `duration`, backwards when negative.
+    public func advance(by duration: Duration) {
+        let seconds = Double(duration.components.seconds) + Double(duration.components.attoseconds) / 1e18
         date.withLock { $0 = $0.addingTimeInterval(seconds) }
     }
 }
