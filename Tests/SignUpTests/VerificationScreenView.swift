@@ -1,7 +1,6 @@
 import Dispatch
 import HourglassDispatch
 import SignUp
-import TestSupport
 
 /// Stands for a SwiftUI view: isolated to the main actor, it holds the model and reads what
 /// it shows. No `@unchecked`, `nonisolated(unsafe)` or `MainActor.assumeIsolated` is needed.
