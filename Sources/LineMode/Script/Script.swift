@@ -23,7 +23,7 @@ public struct Script: Sendable {
     /// with LF or CRLF. Checks each line's bytes first: valid UTF-8, no NUL byte, no carriage
     /// return but the one of a CRLF ending (CR-only line endings are refused, not read as one
     /// long line), no other control character but a tab, vertical tab or form feed, at most
-    /// ``ScriptParser/longestLine`` characters. A secret named `$name` is looked up in `secrets`.
+    /// 1 000 characters. A secret named `$name` is looked up in `secrets`.
     public init(data: Data, screen: ScriptScreen, secrets: ScriptSecrets = ScriptSecrets()) {
         var lines: [Line] = []
         var errors: [ScriptError] = []

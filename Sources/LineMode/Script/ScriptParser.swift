@@ -1,6 +1,6 @@
 import SignUp
 
-/// Reads scripts: one command a line, `#` starts a comment. ``reference`` lists every command.
+/// Reads scripts: one command a line, `#` starts a comment. `linemode --help` lists every command.
 public enum ScriptParser: Sendable {
     /// Every command, in one place (shown by `linemode --help`).
     package static let reference = """

@@ -1,45 +1,85 @@
 extension SignUpStrings {
     /// Each text of a table, by the name of its property: what ``untranslated`` lists.
     public enum Text: String, CaseIterable, Hashable, Sendable {
+        /// ``SignUpStrings/getCode``.
         case getCode
+        /// ``SignUpStrings/sending``.
         case sending
+        /// ``SignUpStrings/resend``.
         case resend
+        /// ``SignUpStrings/retry``.
         case retry
+        /// ``SignUpStrings/resendIn``.
         case resendIn
+        /// ``SignUpStrings/retryIn``.
         case retryIn
+        /// ``SignUpStrings/sendLabel``.
         case sendLabel
+        /// ``SignUpStrings/seconds``.
         case seconds
+        /// ``SignUpStrings/minutes``.
         case minutes
+        /// ``SignUpStrings/waitClock``.
         case waitClock
+        /// ``SignUpStrings/destinationLabel``.
         case destinationLabel
+        /// ``SignUpStrings/destinationPlaceholder``.
         case destinationPlaceholder
+        /// ``SignUpStrings/codeLabel``.
         case codeLabel
+        /// ``SignUpStrings/codePlaceholder``.
         case codePlaceholder
+        /// ``SignUpStrings/passwordLabel``.
         case passwordLabel
+        /// ``SignUpStrings/passwordPlaceholder``.
         case passwordPlaceholder
+        /// ``SignUpStrings/confirmationLabel``.
         case confirmationLabel
+        /// ``SignUpStrings/confirmationPlaceholder``.
         case confirmationPlaceholder
+        /// ``SignUpStrings/destinationProblem``.
         case destinationProblem
+        /// ``SignUpStrings/codeSent``.
         case codeSent
+        /// ``SignUpStrings/requestError``.
         case requestError
+        /// ``SignUpStrings/sendLimit``.
         case sendLimit
+        /// ``SignUpStrings/verify``.
         case verify
+        /// ``SignUpStrings/verifying``.
         case verifying
+        /// ``SignUpStrings/verified``.
         case verified
+        /// ``SignUpStrings/codeExpiresIn``.
         case codeExpiresIn
+        /// ``SignUpStrings/checkError``.
         case checkError
+        /// ``SignUpStrings/codeReplaced``.
         case codeReplaced
+        /// ``SignUpStrings/lockOver``.
         case lockOver
+        /// ``SignUpStrings/storeProblem``.
         case storeProblem
+        /// ``SignUpStrings/canResendIn``.
         case canResendIn
+        /// ``SignUpStrings/canResendNow``.
         case canResendNow
+        /// ``SignUpStrings/passwordProblem``.
         case passwordProblem
+        /// ``SignUpStrings/strength``.
         case strength
+        /// ``SignUpStrings/passwordsDiffer``.
         case passwordsDiffer
+        /// ``SignUpStrings/terms``.
         case terms
+        /// ``SignUpStrings/createAccount``.
         case createAccount
+        /// ``SignUpStrings/creatingAccount``.
         case creatingAccount
+        /// ``SignUpStrings/accountCreated``.
         case accountCreated
+        /// ``SignUpStrings/registrationError``.
         case registrationError
     }
 }
