@@ -21,8 +21,8 @@ let package = Package(
                 .product(name: "Hourglass", package: "Hourglass"),
                 .product(name: "HourglassGLib", package: "Hourglass"),
                 .product(name: "SignUp", package: "Hourglass"),
-                // The scripted service answers with latency on the app's clock (the demo server),
-                // and renders screens as transcript lines for the test hook's dump.
+                // SignUp also has the scripted service, which answers with latency on the app's
+                // clock (the demo server), and renders screens as lines for the test hook's dump.
             ]
         ),
     ],

@@ -96,7 +96,7 @@ private final class LatenessLog: Sendable {
         samples = ContextBound([], on: clock)
     }
 
-    func add(_ late: Duration) { samples.value.append(late) }
+    func add(_ late: Duration) { samples.withValue { $0.append(late) } }
 
     var summary: String {
         guard !samples.value.isEmpty else { return "no on-time tick to measure" }

@@ -133,11 +133,11 @@ struct AsyncServiceTests {
 
     @Test("a newer call supersedes the older: its task is cancelled and its reply is dropped")
     func supersede() {
-        let calls = ServiceCalls<VerificationCall>()
-        let ended = Locked<[String]>([])
         let clock = VirtualClock()
+        let calls = ServiceCalls<VerificationCall>(clock: clock)
+        let ended = Locked<[String]>([])
         let first = calls.begin(.codeCheck)
-        calls.run(first, on: clock) {
+        calls.run(first) {
             do { try await clock.sleep(for: .seconds(100)) } catch { ended.withLock { $0.append("first cancelled") } }
         }
         clock.advance(by: .seconds(1))

@@ -1,8 +1,10 @@
 import Clocks
+import Foundation
 import Hourglass
-import SignUp
 import TestSupport
 import Testing
+
+@testable import SignUp
 
 /// The models on a clock an app team already tests with: swift-clocks' `TestClock`, through
 /// `AdaptedClock`, shows the same screens at the same instants as `VirtualClock`.
@@ -84,5 +86,43 @@ struct ForeignClockFlowTests {
             transcripts[await Self.actorBackendTranscript(), default: 0] += 1
         }
         #expect(transcripts == [expected: 1_000])
+    }
+
+    @Test(
+        "on AdaptedClock(TestClock()), a call superseded mid-sleep ends off the canceller's thread; a model released mid-call leaves nothing"
+    )
+    func supersededAndReleasedMidCall() async {
+        let base = TestClock()
+        let clock = AdaptedClock(base)
+        let calls = ServiceCalls<VerificationCall>(clock: clock)
+        let (inline, inlineContinuation) = AsyncStream.makeStream(of: Bool.self)
+        // The thread superseding the call, while it does so.
+        let superseding = Locked<UInt?>(nil)
+        let first = calls.begin(.codeCheck)
+        calls.run(first) {
+            do { try await clock.sleep(for: .seconds(100)) } catch {
+                // Resumed by the cancellation: handed to the global executor, so it never runs
+                // inside `Task.cancel()`, on the thread that superseded it.
+                inlineContinuation.yield(superseding.withLock { $0 } == UInt(pthread_self()))
+            }
+        }
+        #expect(clock.pendingTimers.count == 1)  // the first call's sleep, registered inline
+        superseding.withLock { $0 = UInt(pthread_self()) }
+        let second = calls.begin(.codeCheck)
+        superseding.withLock { $0 = nil }
+        var iterator = inline.makeAsyncIterator()
+        #expect(await iterator.next() == false)
+        #expect(calls.finish(first) == false)
+        #expect(calls.finish(second) == true)
+        // A model released while its service sleeps: its call is cancelled, and nothing is left
+        // on the clock once the cancelled sleep has ended.
+        var model: VerificationViewModel? = SlowBackend.recordedScreen(on: clock).model
+        model?.setDestination("new@example.com")
+        model?.tapSend()
+        await base.advance()  // the inputs, handed to the clock, run: the service sleeps
+        #expect(clock.pendingTimers.count == 1)
+        model = nil
+        await base.advance(by: .seconds(1))
+        #expect(clock.pendingTimers.isEmpty)
     }
 }

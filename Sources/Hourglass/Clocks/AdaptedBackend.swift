@@ -98,7 +98,11 @@ final class AdaptedBackend<Base: Clock>: AdaptedWakeUp, Sendable where Base.Dura
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
             let executor = executor as? any TaskExecutor
         {
-            return Task(executorPreference: executor) { await sleep() }
+            // The task holds its executor: a task preference does not, and the clock may go first.
+            return Task(executorPreference: executor) { [executor] in
+                await sleep()
+                withExtendedLifetime(executor) {}
+            }
         }
         return Task { await sleep() }
     }

@@ -19,7 +19,7 @@ public import Dispatch
 ///
 /// The base may be an existential, as a dependency-injection library hands it over:
 /// `AdaptedClock(clock)` with `clock: any Clock<Duration>` adapts whatever clock it holds.
-public final class AdaptedClock: TimerClock {
+public final class AdaptedClock: TimerClock, CancelsStartedTasks {
     // Immutable and Sendable fields only: a `DispatchSpecificKey` is only used through
     // Dispatch's thread-safe calls.
 
@@ -81,9 +81,25 @@ public final class AdaptedClock: TimerClock {
         if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
             let executor = taskExecutor as? any TaskExecutor
         {
-            return Task(executorPreference: executor) { await operation() }
+            // The task holds its executor: a task preference does not, and the clock may go first.
+            return Task(executorPreference: executor) { [executor] in
+                await operation()
+                withExtendedLifetime(executor) {}
+            }
         }
         return Task { await operation() }
+    }
+
+    /// Cancels a task of ``startTask(_:)``: what the cancellation resumes runs on the global
+    /// executor, not inline inside the runtime's cancellation.
+    package func cancelStartedTask(_ task: Task<Void, Never>) {
+        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
+            let executor = taskExecutor as? InlineTaskExecutor
+        {
+            executor.handingOff { task.cancel() }
+        } else {
+            task.cancel()
+        }
     }
 
     /// Stops for good: every timer is cancelled, one added later ends at once, cancelled, and a

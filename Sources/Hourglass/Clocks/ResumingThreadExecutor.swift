@@ -15,6 +15,10 @@ final class ResumingThreadExecutor: TaskExecutor, Sendable {
             globalConcurrentExecutor.enqueue(job)
             return
         }
+        // The runtime calls this without holding the executor, and the job may release the last
+        // reference to it: it lives until the job has run.
+        let retained = Unmanaged.passRetained(self)
+        defer { retained.release() }
         UnownedJob(job).runSynchronously(on: asUnownedTaskExecutor())
     }
 

@@ -14,6 +14,12 @@ package final class ContextBound<Value> {
         storage = value
     }
 
+    /// Runs `body` with the value in place (no copy); only on the clock's context.
+    package func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+        precondition(clock.isOnContext, "a context-bound value was used off its clock's context")
+        return try body(&storage)
+    }
+
     /// The value; only on the clock's context.
     package var value: Value {
         get {

@@ -19,7 +19,7 @@ enum LiveRunner: Sendable {
             storeProblem: storeProblem)
     }
 
-    /// As the public `run`, the session showing the screen on `panel` too when given.
+    /// As `run` above, the session showing the screen on `panel` too when given.
     static func run(
         options: LineModeOptions, prompt: @escaping @Sendable () -> Void, readLine: () -> String?,
         write: @escaping @Sendable (String) -> Void, report: @escaping @Sendable (ScriptError) -> Void,

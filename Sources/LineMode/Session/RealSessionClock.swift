@@ -19,7 +19,10 @@ struct RealSessionClock: SessionClock {
         self.real = real
         scaled = try ScaledClock(base: real.clock, scale: scale)
         try real.start()
+        // The real clock (its loop failed), or the script's own clock (a screen shut it down):
+        // either way the step waited for will not run.
         real.clock.timerQueue.whenShutDown { [wakeWaiter] in wakeWaiter.withLock { $0 }?() }
+        scaled.timerQueue.whenShutDown { [wakeWaiter] in wakeWaiter.withLock { $0 }?() }
     }
 
     var clock: any TimerClock { scaled }
@@ -44,7 +47,7 @@ struct RealSessionClock: SessionClock {
     private func wait<Value>(for result: StepResult<Value>) throws -> Value {
         wakeWaiter.withLock { $0 = { result.clockShutDown() } }
         defer { wakeWaiter.withLock { $0 = nil } }
-        if real.clock.timerQueue.isShutDown { result.clockShutDown() }
+        if real.clock.timerQueue.isShutDown || scaled.timerQueue.isShutDown { result.clockShutDown() }
         return try result.wait(unless: { real.failure })
     }
 

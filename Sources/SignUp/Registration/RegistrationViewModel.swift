@@ -76,16 +76,21 @@ public final class RegistrationViewModel: Sendable {
     public func tapSubmit() { input(.submitTapped) }
 
     /// An input: applied on the clock's context, with the account's state as it is there.
+    /// Weak: a pending input or reply never keeps the account's model (and its countdowns) alive.
     private func input(_ event: RegistrationEvent) {
-        runtime.input { [verification] in RegistrationInput(event: event, account: verification.state) }
+        runtime.input { [weak verification] in
+            verification.map { RegistrationInput(event: event, account: $0.untrackedState) }
+        }
     }
 
     private func register(_ request: RegistrationRequest) {
-        runtime.call(.registration, .register(request, with: service)) { [verification] result in
-            switch result {
-            case .success: RegistrationInput(event: .registrationSucceeded, account: verification.state)
-            case .failure(let error): RegistrationInput(event: .registrationFailed(error), account: verification.state)
-            }
+        runtime.call(.registration, .register(request, with: service)) { [weak verification] result in
+            let event: RegistrationEvent =
+                switch result {
+                case .success: .registrationSucceeded
+                case .failure(let error): .registrationFailed(error)
+                }
+            return verification.map { RegistrationInput(event: event, account: $0.untrackedState) }
         }
     }
 

@@ -13,7 +13,7 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
     let clock: any TimerClock
     private let observation = ObservationSupport()
     private let machine: Locked<Machine>
-    private let calls = ServiceCalls<CallKind>()
+    private let calls: ServiceCalls<CallKind>
     /// Told every new state after a change, on the context, outside the lock, in order.
     private let listeners = Locked<[@Sendable (Machine) -> Void]>([])
     /// The model's effect handler, installed once the model is whole.
@@ -22,6 +22,7 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
     init(_ initial: Machine, clock: any TimerClock) {
         machine = Locked(initial)
         self.clock = clock
+        calls = ServiceCalls(clock: clock)
     }
 
     deinit {
@@ -31,8 +32,11 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
     /// The state now; a read Observation tracks.
     var value: Machine {
         if #available(HourglassObservation , *) { observation.access(self, keyPath: \.value) }
-        return machine.withLock { $0 }
+        return untrackedValue
     }
+
+    /// The state now, for the runtime's own work: a read Observation does not track.
+    var untrackedValue: Machine { machine.withLock { $0 } }
 
     /// Calls `listener` with the new state after each change.
     func listen(_ listener: @escaping @Sendable (Machine) -> Void) {
@@ -45,12 +49,13 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
     }
 
     /// An input from anywhere: applied now on the clock's context, else handed to it. `event`
-    /// is made on the context, so it may read what only holds there.
-    func input(_ event: @escaping @Sendable () -> Machine.Event) {
+    /// is made on the context, so it may read what only holds there; nil drops the input (what
+    /// it needed is gone).
+    func input(_ event: @escaping @Sendable () -> Machine.Event?) {
         if clock.isOnContext {
-            handle(event())
+            if let event = event() { handle(event) }
         } else {
-            clock.perform { [weak self] in self?.handle(event()) }
+            clock.perform { [weak self] in if let self, let event = event() { handle(event) } }
         }
     }
 
@@ -88,7 +93,7 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
     /// comes in a timer callback, is applied there at once.
     func call<Success, Failure>(
         _ kind: CallKind, _ request: ServiceRequest<Success, Failure>,
-        reply event: @escaping @Sendable (Result<Success, Failure>) -> Machine.Event
+        reply event: @escaping @Sendable (Result<Success, Failure>) -> Machine.Event?
     ) {
         let call = calls.begin(kind)
         switch request.route {
@@ -102,7 +107,7 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
                 }
             }
         case .async(let work, let fallback):
-            calls.run(call, on: clock) { [weak self] in
+            calls.run(call) { [weak self] in
                 let result: Result<Success, Failure>
                 do {
                     result = .success(try await work())
@@ -116,9 +121,9 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
     }
 
     /// Applies a reply unless a newer call of its kind superseded it.
-    private func finish(_ call: ServiceCalls<CallKind>.Call, _ event: @autoclosure () -> Machine.Event) {
-        guard calls.finish(call) else { return }
-        handle(event())
+    private func finish(_ call: ServiceCalls<CallKind>.Call, _ event: @autoclosure () -> Machine.Event?) {
+        guard calls.finish(call), let event = event() else { return }
+        handle(event)
     }
 }
 

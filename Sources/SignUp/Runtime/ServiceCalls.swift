@@ -13,6 +13,12 @@ final class ServiceCalls<Kind: Hashable & Sendable>: Sendable {
 
     /// Tasks are cancelled after unlocking.
     private let ledger = Locked(Ledger())
+    /// The clock that starts the calls' tasks, and cancels them.
+    private let clock: any TimerClock
+
+    init(clock: any TimerClock) {
+        self.clock = clock
+    }
 
     /// One call: its kind and its number, which tells it from every other call.
     struct Call: Hashable, Sendable {
@@ -27,20 +33,20 @@ final class ServiceCalls<Kind: Hashable & Sendable>: Sendable {
             ledger.latest[kind] = ledger.issued
             return (Call(kind: kind, number: ledger.issued), ledger.tasks.removeValue(forKey: kind))
         }
-        superseded?.cancel()
+        if let superseded { clock.cancel(startedTask: superseded) }
         return call
     }
 
-    /// Runs `call`'s work in a task owned here, started by `clock` (on `VirtualClock`, a task
+    /// Runs `call`'s work in a task owned here, started by the clock (on `VirtualClock`, a task
     /// that runs when the clock moves), unless `call` was superseded meanwhile.
-    func run(_ call: Call, on clock: any TimerClock, _ work: @escaping @Sendable () async -> Void) {
+    func run(_ call: Call, _ work: @escaping @Sendable () async -> Void) {
         let task = clock.startTask { await work() }
         let current = ledger.withLock { ledger -> Bool in
             guard ledger.latest[call.kind] == call.number else { return false }
             ledger.tasks[call.kind] = task
             return true
         }
-        if !current { task.cancel() }
+        if !current { clock.cancel(startedTask: task) }
     }
 
     /// Whether `call` is still the newest of its kind; if so it is over from now on, and its
@@ -61,6 +67,6 @@ final class ServiceCalls<Kind: Hashable & Sendable>: Sendable {
             defer { ledger.tasks = [:] }
             return Array(ledger.tasks.values)
         }
-        for task in running { task.cancel() }
+        for task in running { clock.cancel(startedTask: task) }
     }
 }

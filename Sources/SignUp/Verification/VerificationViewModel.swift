@@ -85,6 +85,9 @@ public final class VerificationViewModel: Sendable {
     /// The whole state.
     public var state: VerificationState { runtime.value }
 
+    /// The state, read for the models' own work: Observation does not track it.
+    var untrackedState: VerificationState { runtime.untrackedValue }
+
     /// What the screen shows.
     public var screen: VerificationScreen { VerificationScreen(state) }
 
@@ -133,7 +136,7 @@ public final class VerificationViewModel: Sendable {
                 handle(.storeFailed(.notSaved))
             }
         case .announce(let announcement):
-            onAnnouncement?(runtime.value.config.language.strings.announcement(announcement))
+            onAnnouncement?(runtime.untrackedValue.config.language.strings.announcement(announcement))
         }
     }
 
