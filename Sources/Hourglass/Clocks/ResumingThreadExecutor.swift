@@ -8,10 +8,11 @@
 /// the task must not run to its end.
 @available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *)
 final class ResumingThreadExecutor: TaskExecutor, Sendable {
-    private let handOffThread = Locked<CallbackThread?>(nil)
+    /// The threads cancelling a sleeper now.
+    private let handingOffThreads = Locked<Set<CallbackThread>>([])
 
     func enqueue(_ job: consuming ExecutorJob) {
-        if handOffThread.withLock({ $0?.isCurrent ?? false }) {
+        if handingOffThreads.withLock({ $0.contains(.current) }) {
             globalConcurrentExecutor.enqueue(job)
             return
         }
@@ -24,8 +25,9 @@ final class ResumingThreadExecutor: TaskExecutor, Sendable {
 
     /// Runs `body`; a job enqueued on this thread meanwhile runs on the global executor.
     func handingOff(_ body: () -> Void) {
-        handOffThread.withLock { $0 = .current }
-        defer { handOffThread.withLock { $0 = nil } }
+        let thread = CallbackThread.current
+        let outer = handingOffThreads.withLock { $0.insert(thread).inserted }
+        defer { if outer { handingOffThreads.withLock { _ = $0.remove(thread) } } }
         body()
     }
 }

@@ -7,7 +7,7 @@
 /// When the base clock shuts down, so does this one: its timers are cancelled, and one added
 /// later ends at once, cancelled.
 /// Used by linemode to run scripts on the real clocks quickly with the same transcript.
-public final class ScaledClock: TimerClock {
+public final class ScaledClock: TimerClock, CancelsStartedTasks {
     /// The timers of this clock, in its own (scaled) time.
     public let timerQueue: TimerQueue
     private let backend: ScaledBackend
@@ -37,6 +37,11 @@ public final class ScaledClock: TimerClock {
     /// Stops this clock for good (see ``TimerClock/shutdown()``); its base runs on.
     public func shutdown() {
         timerQueue.shutdown()
+    }
+
+    /// Cancels a task of ``startTask(_:)`` as its base clock does.
+    package func cancelStartedTask(_ task: Task<Void, Never>) {
+        backend.base.cancel(startedTask: task)
     }
 
     /// A task of the base clock's (``VirtualClock/startTask(_:)`` on a virtual base).

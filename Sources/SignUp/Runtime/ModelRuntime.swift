@@ -112,9 +112,10 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
                 do {
                     result = .success(try await work())
                 } catch {
-                    guard !Task.isCancelled else { return }
                     result = .failure(error as? Failure ?? fallback)
                 }
+                // A cancelled call's reply, whatever it is, is not handed to the clock at all.
+                guard !Task.isCancelled else { return }
                 self?.clock.perform { [weak self] in self?.finish(call, event(result)) }
             }
         }
