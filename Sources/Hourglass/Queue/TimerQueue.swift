@@ -35,11 +35,13 @@ public final class TimerQueue: @unchecked Sendable {
     let timerAdded: (@Sendable (Int) -> Void)?
     /// How many tasks wait for a number of live timers; only then is `timerAdded` called.
     var liveCountWatchers = 0
-    /// The most a callback started after its instant (or after ``latenessFloor``, when that is
-    /// later) since the queue was made: how far the clock fell behind (``maxLateness``).
-    var latenessHigh: Int64 = 0
-    /// An instant before which lateness does not count (``measureLateness(from:)``).
-    var latenessFloor: Int64 = .min
+    /// How far the clock fell behind (``maxLateness``), in memory of its own, like `storage`:
+    /// read and written for every fire, it would otherwise pay two exclusivity checks each.
+    private let latenessMemory = UnsafeMutablePointer<Lateness>.allocate(capacity: 1)
+    var lateness: Lateness {
+        unsafeAddress { UnsafePointer(latenessMemory) }
+        unsafeMutableAddress { latenessMemory }
+    }
     /// Told once, outside the lock, when the queue shuts down (``whenShutDown(_:)``).
     var shutdownObservers: [@Sendable () -> Void] = []
     /// Called, outside the lock, after a timer's `fire()` is queued (``VirtualClock`` runs it then).
@@ -67,6 +69,7 @@ public final class TimerQueue: @unchecked Sendable {
         self.backendIsShutDown = backendIsShutDown
         number = TimerQueueDirectory.reserveNumber()
         storageMemory.initialize(to: storage)
+        latenessMemory.initialize(to: Lateness())
         TimerQueueDirectory.enter(self, as: number)
         backend.attach(TimerRunner(self))
     }
@@ -75,6 +78,8 @@ public final class TimerQueue: @unchecked Sendable {
         TimerQueueDirectory.remove(number)
         storageMemory.deinitialize(count: 1)
         storageMemory.deallocate()
+        latenessMemory.deinitialize(count: 1)
+        latenessMemory.deallocate()
     }
 
     /// The clock's current instant.
@@ -147,12 +152,12 @@ public final class TimerQueue: @unchecked Sendable {
     /// ``measureLateness(from:)``, when that is later: how far the clock fell behind its timers.
     /// A real clock's callbacks start a few microseconds late at rest; a stalled machine makes
     /// it more.
-    package var maxLateness: Duration { lock.withLock { .nanoseconds(latenessHigh) } }
+    package var maxLateness: Duration { lock.withLock { .nanoseconds(lateness.high) } }
 
     /// Counts no lateness before `floor` from now on: the clock's context was blocked until
     /// then on purpose (a simulated suspension), so the timers due meanwhile are late by design.
     package func measureLateness(from floor: TimerInstant) {
-        lock.withLock { latenessFloor = max(latenessFloor, floor.nanoseconds) }
+        lock.withLock { lateness.floor = max(lateness.floor, floor.nanoseconds) }
     }
 
     /// Calls `observer` once the clock has shut down (``shutdown()``), outside the queue's lock: at
@@ -211,7 +216,7 @@ public final class TimerQueue: @unchecked Sendable {
             nextGoal: {
                 left -= 1
                 return left > 0 ? clock().nanoseconds : nil
-            }, timeOfFire: { _, goal in goal })
+            }, timeOfFire: { _, goal in goal }, measuresLateness: true)
     }
 
     /// For a clock whose time moves in steps (``VirtualClock``): runs, in order, every timer due
@@ -232,9 +237,11 @@ public final class TimerQueue: @unchecked Sendable {
 
     /// The loop of all three: runs what is due by `goal`; when nothing is left, asks `nextGoal`
     /// for a later one (nil: done). `timeOfFire(deadline, goal)` is the time a timer runs at.
+    /// A real clock's run records how late each callback starts (``maxLateness``); a stepped
+    /// clock's timers run at their deadlines, or late on purpose (a simulated suspension).
     private func runDue(
         limit: Int, goal start: Int64, nextGoal: () -> Int64?, timeOfFire: (Int64, Int64) -> Int64,
-        afterEach: AfterEachCallback? = nil
+        afterEach: AfterEachCallback? = nil, measuresLateness: Bool = false
     ) -> Int {
         var ran = 0
         var goal = start
@@ -253,7 +260,7 @@ public final class TimerQueue: @unchecked Sendable {
                 continue
             }
             let fireTime = timeOfFire(top.deadline, goal)
-            latenessHigh = max(latenessHigh, fireTime.saturatingSubtract(max(top.deadline, latenessFloor)))
+            if measuresLateness { lateness.record(fireTime, deadline: top.deadline) }
             guard let firing = prepareFire(of: top, now: fireTime) else { continue }
             ran += 1
             self.firing = (CallbackThread.current, firing.event.scheduled)

@@ -16,6 +16,9 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
     private let calls: ServiceCalls<CallKind>
     /// Told every new state after a change, on the context, outside the lock, in order.
     private let listeners = Locked<[@Sendable (Machine) -> Void]>([])
+    /// `\.value`, made once: a key path into a generic class is otherwise built anew at each
+    /// use, and every read of the state and every change uses it.
+    private let valueKeyPath: any KeyPath<ModelRuntime, Machine> & Sendable = \.value
     /// The model's effect handler, installed once the model is whole.
     private let performer = Locked<(@Sendable (Machine.Effect) -> Void)?>(nil)
 
@@ -31,7 +34,7 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
 
     /// The state now; a read Observation tracks.
     var value: Machine {
-        if #available(HourglassObservation , *) { observation.access(self, keyPath: \.value) }
+        if #available(HourglassObservation , *) { observation.access(self, keyPath: valueKeyPath) }
         return untrackedValue
     }
 
@@ -67,7 +70,7 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
         let instant = now ?? clock.logicalNow
         let (effects, changed): ([Machine.Effect], Machine?)
         if #available(HourglassObservation , *) {
-            (effects, changed) = observation.withMutation(of: self, keyPath: \.value) { apply(event, at: instant) }
+            (effects, changed) = observation.withMutation(of: self, keyPath: valueKeyPath) { apply(event, at: instant) }
         } else {
             (effects, changed) = apply(event, at: instant)
         }
