@@ -19,7 +19,7 @@ public import Dispatch
 ///
 /// The base may be an existential, as a dependency-injection library hands it over:
 /// `AdaptedClock(clock)` with `clock: any Clock<Duration>` adapts whatever clock it holds.
-public final class AdaptedClock: TimerClock, CancelsStartedTasks {
+public final class AdaptedClock: TimerClock {
     // Immutable and Sendable fields only: a `DispatchSpecificKey` is only used through
     // Dispatch's thread-safe calls.
 

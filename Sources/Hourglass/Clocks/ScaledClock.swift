@@ -7,7 +7,7 @@
 /// When the base clock shuts down, so does this one: its timers are cancelled, and one added
 /// later ends at once, cancelled.
 /// Used by linemode to run scripts on the real clocks quickly with the same transcript.
-public final class ScaledClock: TimerClock, CancelsStartedTasks {
+public final class ScaledClock: TimerClock {
     /// The timers of this clock, in its own (scaled) time.
     public let timerQueue: TimerQueue
     private let backend: ScaledBackend
