@@ -47,6 +47,11 @@ struct AppRunnerTests {
                 [   0.000] user: "ada"
 
                 """)
+        // A tag of the same language in another region finds the runner's own language.
+        let canadian = try LinemodeProcess.run(
+            ["--screen", "login", "--locale", "fr-CA"], script: script, program: Self.program)
+        #expect(canadian.status == 0)
+        #expect(canadian.stdout == french.stdout)
         let defaults = try LinemodeProcess.run([], script: "show\n", program: Self.program)
         #expect(defaults.stdout.hasPrefix("[   0.000] destination: \"\"\n[   0.000] send: [Get code] (disabled)\n"))
     }

@@ -96,8 +96,9 @@ struct PersistenceFaultTests {
                 try process.run()
                 return (process, input)
             }
+            LinemodeProcess.ignoreBrokenPipes()
             for (_, input) in processes {
-                input.fileHandleForWriting.write(Data(script.joined(separator: "\n").utf8))
+                try? input.fileHandleForWriting.write(contentsOf: Data(script.joined(separator: "\n").utf8))
                 try input.fileHandleForWriting.close()
             }
             return processes.map { process, _ in

@@ -107,7 +107,7 @@ struct LineModeCommand: ParsableCommand {
             throw ValidationError(
                 "--screen must be \(FixtureHeader.list(Self.tool.screens.map(\.name))), not '\(screen)'")
         }
-        if let locale, !Self.tool.languages.contains(where: { $0.identifier == locale }) {
+        if let locale, SignUpLanguage.match(locale, among: Self.tool.languages) == nil {
             throw ValidationError(
                 "--locale must be \(FixtureHeader.list(Self.tool.languages.map(\.identifier))), not '\(locale)'")
         }
@@ -137,7 +137,7 @@ struct LineModeCommand: ParsableCommand {
         options.clock = ClockChoice(rawValue: clock) ?? .virtual
         options.screen = screen.flatMap { ScriptScreen.named($0, among: Self.tool.screens) } ?? Self.tool.screens[0]
         options.language =
-            locale.flatMap { tag in Self.tool.languages.first { $0.identifier == tag } } ?? Self.tool.languages[0]
+            locale.flatMap { SignUpLanguage.match($0, among: Self.tool.languages) } ?? Self.tool.languages[0]
         options.stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
         options.region = region.flatMap(PhoneRegion.init)
         let given = ScriptSource.Given(

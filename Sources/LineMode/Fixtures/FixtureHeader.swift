@@ -87,7 +87,7 @@ struct FixtureHeader: Sendable, Equatable {
             }
             self.screen = screen
         case "--locale":
-            guard let language = languages.first(where: { $0.identifier == value }) else {
+            guard let language = SignUpLanguage.match(value, among: languages) else {
                 throw ScriptError(
                     line: 1,
                     "unknown locale \(ScriptParser.quoted(value)); the languages are \(Self.list(languages.map(\.identifier)))"

@@ -3,8 +3,8 @@ public import Foundation
 /// The region whose numbering a phone number typed without `+` is read in: an ISO 3166-1
 /// alpha-2 code the parser knows, such as `US`, `GB` or `CN`.
 ///
-/// The models take it from ``VerificationConfig/region``, which by default is the app's
-/// `Locale` region (``current``); with no region, a number needs its `+` and country code.
+/// The models take it from ``VerificationConfig/region``, which by default is the system
+/// locale's region (``current``); with no region, a number needs its `+` and country code.
 public struct PhoneRegion: Hashable, Sendable, Codable, CustomStringConvertible {
     /// The upper-case ISO 3166-1 alpha-2 code, e.g. `FR`.
     public let identifier: String
@@ -29,8 +29,9 @@ public struct PhoneRegion: Hashable, Sendable, Codable, CustomStringConvertible 
         self.init(code)
     }
 
-    /// The region of the app's current locale, if any.
-    public static var current: PhoneRegion? { PhoneRegion(locale: .current) }
+    /// The region of the system's locale (``SystemLocale/current``: the territory of the POSIX
+    /// locale on Linux, the `Locale`'s region on Apple platforms), if the parser knows it.
+    public static var current: PhoneRegion? { SystemLocale.current.region.flatMap(PhoneRegion.init) }
 
     /// Every region the parser knows, by ISO code.
     public static let all: [PhoneRegion] = NumberingPlan.byRegion.keys.sorted().compactMap(PhoneRegion.init)

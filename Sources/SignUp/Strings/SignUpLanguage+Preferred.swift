@@ -1,32 +1,57 @@
 public import Foundation
 
 extension SignUpLanguage {
-    /// The first of `preferredLanguages` (BCP 47 tags, most preferred first, as
-    /// `Locale.preferredLanguages` gives them) that one of `available` speaks; ``english`` if
-    /// none does, or the first of `available` when English is not among them.
-    ///
-    /// A language matches a tag that starts with its identifier (`en` matches `en-GB`;
-    /// `zh-Hans` matches `zh-Hans-CN`). A Chinese tag without a script is read as Simplified
-    /// (`zh`, `zh-CN`, `zh-SG`) or Traditional (`zh-TW`, `zh-HK`, `zh-MO`) by its region.
-    /// Case and `_` for `-` do not matter.
+    /// The first of `preferredLanguages` (BCP 47 tags, most preferred first) that one of
+    /// `available` speaks (see ``match(_:among:)``); ``english`` if none does, or the first of
+    /// `available` when English is not among them. By default the system's languages
+    /// (``SystemLocale/current``: the POSIX locale variables on Linux, `Locale` on Apple
+    /// platforms) and the built-in languages; an app passes its own among them.
     public static func preferred(
-        from preferredLanguages: [String] = Locale.preferredLanguages, among available: [SignUpLanguage] = allCases
+        from preferredLanguages: [String] = SystemLocale.current.languages,
+        among available: [SignUpLanguage] = allCases
     ) -> SignUpLanguage {
         for tag in preferredLanguages {
-            let subtags = withChineseScript(
-                tag.replacingOccurrences(of: "_", with: "-").lowercased()
-                    .split(separator: "-").map(String.init))
-            for length in stride(from: subtags.count, through: 1, by: -1) {
-                let prefix = subtags.prefix(length).joined(separator: "-")
-                if let match = available.first(where: { $0.identifier.lowercased() == prefix }) { return match }
-            }
+            if let language = match(tag, among: available) { return language }
         }
         return available.first(where: { $0 == .english }) ?? available.first ?? .english
+    }
+
+    /// The language of `available` that `tag` asks for, or nil: the one tagged `tag` exactly;
+    /// else the longest match of `tag` with subtags dropped from its end (`zh-Hans-CN` finds
+    /// `zh-Hans`, `en-GB` finds `en`); else the first of the same language and script with any
+    /// region (`pt` and `pt-PT` find `pt-BR`).
+    ///
+    /// A Chinese tag without a script is read as Simplified (`zh`, `zh-CN`, `zh-SG`) or
+    /// Traditional (`zh-TW`, `zh-HK`, `zh-MO`) by its region, so `zh-TW` never finds `zh-Hans`.
+    /// Case and `_` for `-` do not matter.
+    public static func match(_ tag: String, among available: [SignUpLanguage] = allCases) -> SignUpLanguage? {
+        let wanted = subtags(of: tag)
+        guard let language = wanted.first else { return nil }
+        for length in stride(from: wanted.count, through: 1, by: -1) {
+            let prefix = wanted.prefix(length)
+            if let match = available.first(where: { subtags(of: $0.identifier) == Array(prefix) }) { return match }
+        }
+        let script = Self.script(of: wanted)
+        return available.first { candidate in
+            let other = subtags(of: candidate.identifier)
+            return other.first == language && Self.script(of: other) == script
+        }
     }
 
     /// The language for `locale`, as ``preferred(from:among:)`` picks it.
     public init(locale: Locale, among available: [SignUpLanguage] = allCases) {
         self = Self.preferred(from: [locale.identifier], among: available)
+    }
+
+    /// `tag`'s subtags, lower-cased, with a Chinese script made explicit.
+    private static func subtags(of tag: String) -> [String] {
+        withChineseScript(
+            tag.replacingOccurrences(of: "_", with: "-").lowercased().split(separator: "-").map(String.init))
+    }
+
+    /// The script subtag (four letters, second), if any.
+    private static func script(of subtags: [String]) -> String? {
+        subtags.count > 1 && subtags[1].count == 4 && subtags[1].allSatisfy(\.isLetter) ? subtags[1] : nil
     }
 
     /// `zh` subtags with the script made explicit from the region when it is missing.

@@ -15,7 +15,7 @@ public struct VerificationConfig: Hashable, Sendable {
     /// The language of every text.
     public var language: SignUpLanguage
     /// Where a phone number typed without `+` is read; nil: nowhere, so it needs its country
-    /// code. By default the region of the app's current `Locale`.
+    /// code. By default the system locale's region (``PhoneRegion/current``).
     public var region: PhoneRegion?
     /// What reads a typed phone number; ``StandardPhoneNumberParser`` by default.
     public var phoneParser: any PhoneNumberParser {
@@ -27,7 +27,7 @@ public struct VerificationConfig: Hashable, Sendable {
     private static let codeLengths = 1...16
 
     /// The defaults: a 60 s cooldown, 6-digit codes, 5 sends an hour, English, numbers read in
-    /// the region of the app's current locale by the built-in parser.
+    /// the system locale's region by the built-in parser.
     public init(
         cooldown: Duration = .seconds(60), codeLength: Int = 6, sendLimit: Int = 5,
         sendWindow: Duration = .seconds(3_600), language: SignUpLanguage = .english,
