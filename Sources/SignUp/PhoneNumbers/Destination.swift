@@ -1,8 +1,10 @@
+import Foundation
+
 /// Where a verification code goes: a phone number or an e-mail address, normalised.
 public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// A phone number in E.164 form, e.g. `+8613812345678`.
     case phone(String)
-    /// An e-mail address, its domain lower-cased.
+    /// An e-mail address, its domain in one form (Unicode, NFC, lower case; see `normalizedDomain`).
     case email(String)
 
     /// The normalised form the service receives and the store keeps.
@@ -131,13 +133,16 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// An address as people give one: a local part of up to 64 characters (plus-addressing
     /// included; no spaces, no leading, trailing or doubled dot, none of `"(),:;<>[\]`), `@`, and
     /// a domain of letters of any script, digits and hyphens in dot-separated labels of up to 63
-    /// characters (no hyphen at either end), whose last label has two or more characters and not
-    /// only digits; 254 characters in all. The domain is lower-cased; the local part is kept as
-    /// typed, since only its own server may fold its case.
+    /// characters (no hyphen at either end; 63 in its ASCII form), whose last label has two or
+    /// more characters and not only digits; 254 characters in all. The local part is kept as
+    /// typed, since only its own server may fold its case. The domain has one form, so that two
+    /// spellings of one mailbox are one destination (``normalizedDomain(_:)``).
     private static func parseEmail(_ text: String) -> Result<Destination, DestinationProblem> {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, text.count <= 254 else { return .failure(.invalidEmail) }
-        let (local, domain) = (parts[0], parts[1].lowercased())
+        guard parts.count == 2, text.count <= 254, let domain = normalizedDomain(parts[1]) else {
+            return .failure(.invalidEmail)
+        }
+        let local = parts[0]
         let forbidden = Set("\"(),:;<>[\\]")
         guard !local.isEmpty, local.count <= 64, local.first != ".", local.last != ".", !local.contains(".."),
             local.allSatisfy({ !$0.isWhitespace && !forbidden.contains($0) && !isControl($0) })
@@ -145,12 +150,39 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2,
             labels.allSatisfy({ label in
-                !label.isEmpty && label.count <= 63 && label.first != "-" && label.last != "-"
+                !label.isEmpty && asciiLength(of: label) <= 63 && label.first != "-" && label.last != "-"
                     && label.unicodeScalars.allSatisfy(isDomainScalar)
             }),
             let last = labels.last, last.count >= 2, !last.allSatisfy({ $0.isASCII && $0.isNumber })
         else { return .failure(.invalidEmail) }
         return .success(.email("\(local)@\(domain)"))
+    }
+
+    /// A domain in its one form (UTS 46's mapping, in the main): the ideographic and full-width
+    /// dots (`。` `．` `｡`) as `.`; each label that is Punycode (`xn--bcher-kva`) decoded
+    /// (`bücher`); every label in NFC and lower case. `Bücher.DE`, `xn--bcher-kva.de` and `bu`
+    /// with a combining diaeresis and `cher.de` are all `bücher.de`. Nil when a label is `xn--`
+    /// but no valid Punycode, or decodes to ASCII alone.
+    static func normalizedDomain(_ domain: Substring) -> String? {
+        let dots: Set<Character> = ["\u{3002}", "\u{FF0E}", "\u{FF61}"]
+        let dotted = String(domain.map { dots.contains($0) ? "." : $0 })
+        var labels: [String] = []
+        for label in dotted.split(separator: ".", omittingEmptySubsequences: false) {
+            var text = label.lowercased()
+            if text.hasPrefix("xn--") {
+                guard let decoded = Punycode.decode(text.dropFirst(4)),
+                    !decoded.unicodeScalars.allSatisfy(\.isASCII)
+                else { return nil }
+                text = decoded
+            }
+            labels.append(text.lowercased().precomposedStringWithCanonicalMapping)
+        }
+        return labels.joined(separator: ".")
+    }
+
+    /// A label's length in its ASCII form: `xn--` and its Punycode when it is not ASCII.
+    private static func asciiLength(of label: Substring) -> Int {
+        label.unicodeScalars.allSatisfy(\.isASCII) ? label.count : 4 + Punycode.encode(String(label)).count
     }
 
     /// A letter or mark of any script, a decimal digit, or a hyphen.

@@ -1,0 +1,67 @@
+import Testing
+
+@testable import SignUp
+
+/// One form of an e-mail address whose domain is internationalised: Unicode and Punycode
+/// spellings of one mailbox are one destination.
+@Suite("E-mail: an internationalised domain has one form")
+struct InternationalEmailTests {
+    /// Labels and their Punycode: RFC 3492's Arabic and Chinese samples, and common domains.
+    static let vectors: [(String, String)] = [
+        ("bücher", "bcher-kva"),
+        ("münchen", "mnchen-3ya"),
+        ("中国", "fiqs8s"),
+        ("日本語", "wgv71a119e"),
+        ("ليهمابتكلموشعربي؟", "egbpdaj6bu4bxfgehfvwxn"),
+        ("他们为什么不说中文", "ihqwcrb4cv8a8dqg056pqjye"),
+        ("são-paulo", "so-paulo-rza"),
+    ]
+
+    @Test("Punycode decodes and encodes RFC 3492's samples", arguments: vectors)
+    func punycode(label: String, encoded: String) {
+        #expect(Punycode.encode(label) == encoded)
+        #expect(Punycode.decode(encoded[...]) == label)
+        // The case of an encoded digit does not matter; a basic letter keeps its own.
+        #expect(Punycode.decode(encoded.uppercased()[...])?.lowercased() == label)
+    }
+
+    @Test("malformed Punycode is refused, never trapped on")
+    func malformed() {
+        // Ends inside a number; a digit's value overflows; not a digit; a basic part not ASCII.
+        #expect(Punycode.decode("99999999999"[...]) == nil)
+        #expect(Punycode.decode("zzzzzzzzzzzzzzzzzzzzzzzzzzzzzzz"[...]) == nil)
+        #expect(Punycode.decode("a!b"[...]) == nil)
+        #expect(Punycode.decode("é-abc"[...]) == nil)
+    }
+
+    @Test("Unicode, Punycode, upper case, decomposed and full-width-dot spellings are one destination")
+    func oneForm() throws {
+        let config = VerificationConfig(region: nil)
+        let spellings = [
+            "user@bücher.de", "user@xn--bcher-kva.de", "user@BÜCHER.DE", "user@XN--BCHER-KVA.DE",
+            "user@bu\u{308}cher.de", "user@bücher\u{3002}de", "user@bücher\u{FF0E}DE",
+        ]
+        for spelling in spellings {
+            #expect(try config.destination(from: spelling).get() == .email("user@bücher.de"), "\(spelling)")
+        }
+        #expect(try config.destination(from: "Ana@xn--fiqs8s.xn--fiqs8s").get() == .email("Ana@中国.中国"))
+        // The local part is kept as typed: only its own server may fold its case.
+        #expect(try config.destination(from: "User@Example.COM").get() == .email("User@example.com"))
+    }
+
+    @Test("a domain that is no valid Punycode, or too long in its ASCII form, is refused")
+    func refused() {
+        let config = VerificationConfig(region: nil)
+        for address in [
+            "user@xn--.de", "user@xn--abc-.de", "user@xn--a!b.de", "user@xn--99999999999.de",
+            // Decodes to ASCII alone: no internationalised label.
+            "user@xn--abc-.com",
+            // 61 Chinese characters: 61 characters, but far more than 63 in Punycode.
+            "user@" + String(repeating: "中", count: 61) + ".cn",
+        ] {
+            #expect(throws: DestinationProblem.invalidEmail, "\(address)") {
+                try config.destination(from: address).get()
+            }
+        }
+    }
+}
