@@ -17,6 +17,20 @@ struct InternationalEmailTests {
         ("são-paulo", "so-paulo-rza"),
     ]
 
+    /// Six labels of 15 different ideographs each, then `cn`.
+    static let longDomain: String = {
+        var labels: [String] = []
+        for label in 0..<6 {
+            var text = ""
+            for index in 0..<15 {
+                let value = UInt32(0x4E00 + label * 37 + index * 101)
+                if let scalar = Unicode.Scalar(value) { text.unicodeScalars.append(scalar) }
+            }
+            labels.append(text)
+        }
+        return labels.joined(separator: ".") + ".cn"
+    }()
+
     @Test("Punycode decodes and encodes RFC 3492's samples", arguments: vectors)
     func punycode(label: String, encoded: String) {
         #expect(Punycode.encode(label) == encoded)
@@ -45,6 +59,9 @@ struct InternationalEmailTests {
             #expect(try config.destination(from: spelling).get() == .email("user@bücher.de"), "\(spelling)")
         }
         #expect(try config.destination(from: "Ana@xn--fiqs8s.xn--fiqs8s").get() == .email("Ana@中国.中国"))
+        // A store written before 3.0 may hold the Punycode: it is read in today's form.
+        #expect(Destination(normalized: "user@xn--bcher-kva.de") == .email("user@bücher.de"))
+        #expect(Destination(normalized: "user@bücher.de") == .email("user@bücher.de"))
         // The local part is kept as typed: only its own server may fold its case.
         #expect(try config.destination(from: "User@Example.COM").get() == .email("User@example.com"))
     }
@@ -58,6 +75,14 @@ struct InternationalEmailTests {
             "user@xn--abc-.com",
             // 61 Chinese characters: 61 characters, but far more than 63 in Punycode.
             "user@" + String(repeating: "中", count: 61) + ".cn",
+            // Six labels of 15 different Chinese characters (42 each in ASCII form) and `.cn`:
+            // 98 characters, 260 in ASCII form, over the 253 a domain may have.
+            "user@" + Self.longDomain,
+            // A-labels for labels not in their one form, which would alias or change another:
+            // `xn--abcü` (read again, no Punycode), the Kelvin sign (`k`), `Ü`, a full-width `ａbc`,
+            // and a Punycode with a leading hyphen.
+            "user@xn--xn--abc-t2a.de", "user@xn--62g.com", "user@xn--wca.de", "user@xn--bc-bz3n.com",
+            "user@xn---kva.de",
         ] {
             #expect(throws: DestinationProblem.invalidEmail, "\(address)") {
                 try config.destination(from: address).get()

@@ -24,7 +24,9 @@ struct SystemLocaleTests {
         (["LC_ALL": "en_GB.UTF-8", "LC_TELEPHONE": "pt_BR.UTF-8"], ["en-GB"], "GB"),
         (["LC_MESSAGES": "C", "LANG": "pt_BR.UTF-8", "LANGUAGE": "pt"], [], "BR"),
         (["LC_MESSAGES": "pt_BR.UTF-8"], ["pt-BR"], nil),
-        (["LANG": "sr_RS@latin", "LANGUAGE": ":C:"], ["sr-RS"], "RS"),
+        (["LANG": "sr_RS@latin", "LANGUAGE": "::"], ["sr-RS"], "RS"),
+        // A C entry ends LANGUAGE's list with English, as gettext's untranslated text.
+        (["LANG": "pt_BR.UTF-8", "LANGUAGE": "de:C:fr"], ["de", "en"], "BR"),
     ]
 
     @Test(

@@ -113,12 +113,12 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// The destination a store or a server holds in its normal form (`+` and 4 to 15 digits
-    /// after a known country code, or an e-mail address), nil when `normalized` is not one.
+    /// after a known country code, or an e-mail address), nil when `normalized` is not one. An
+    /// e-mail address is read again and given in today's form: a store written by an older
+    /// release may hold its domain in Punycode.
     public init?(normalized: String) {
         if normalized.contains("@") {
-            guard case .success(let email) = Self.parseEmail(normalized), email.normalized == normalized else {
-                return nil
-            }
+            guard case .success(let email) = Self.parseEmail(normalized) else { return nil }
             self = email
             return
         }
@@ -153,7 +153,8 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
                 !label.isEmpty && asciiLength(of: label) <= 63 && label.first != "-" && label.last != "-"
                     && label.unicodeScalars.allSatisfy(isDomainScalar)
             }),
-            let last = labels.last, last.count >= 2, !last.allSatisfy({ $0.isASCII && $0.isNumber })
+            let last = labels.last, last.count >= 2, !last.allSatisfy({ $0.isASCII && $0.isNumber }),
+            labels.map(asciiLength).reduce(labels.count - 1, +) <= 253
         else { return .failure(.invalidEmail) }
         return .success(.email("\(local)@\(domain)"))
     }
@@ -170,8 +171,13 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         for label in dotted.split(separator: ".", omittingEmptySubsequences: false) {
             var text = label.lowercased()
             if text.hasPrefix("xn--") {
-                guard let decoded = Punycode.decode(text.dropFirst(4)),
-                    !decoded.unicodeScalars.allSatisfy(\.isASCII)
+                let encoded = text.dropFirst(4)
+                // An A-label stands for a label already in its one form, of which it is the
+                // Punycode, with no `--` in its third and fourth places (RFC 5891): so the label
+                // it gives is read again the same way, and no other spelling can alias it.
+                guard let decoded = Punycode.decode(encoded), !decoded.unicodeScalars.allSatisfy(\.isASCII),
+                    String(decoded.map(halfWidth)).lowercased().precomposedStringWithCanonicalMapping == decoded,
+                    Punycode.encode(decoded) == encoded, !(decoded.count >= 4 && Array(decoded)[2...3] == ["-", "-"])
                 else { return nil }
                 text = decoded
             }

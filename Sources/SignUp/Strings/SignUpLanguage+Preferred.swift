@@ -40,7 +40,8 @@ extension SignUpLanguage {
 
     /// The language for `locale`, as ``preferred(from:among:)`` picks it.
     public init(locale: Locale, among available: [SignUpLanguage] = allCases) {
-        self = Self.preferred(from: [locale.identifier], among: available)
+        // `zh_TW@calendar=chinese`: the keywords after `@` are no part of the language.
+        self = Self.preferred(from: [String(locale.identifier.prefix { $0 != "@" })], among: available)
     }
 
     /// `tag`'s subtags, lower-cased, with a Chinese script made explicit.

@@ -36,7 +36,8 @@ public struct SystemLocale: Hashable, Sendable {
     ///   that is set and not empty. When that locale is `C` or `POSIX` (with or without a
     ///   codeset, as in `C.UTF-8`), or none is set, there is no language, and `LANGUAGE` is
     ///   ignored, as gettext ignores it. Otherwise the languages are `LANGUAGE`'s list
-    ///   (`pt_BR:pt:en`) followed by that locale's own.
+    ///   (`pt_BR:pt:en`) followed by that locale's own; a `C` or `POSIX` entry in the list ends
+    ///   it with English (gettext's untranslated text).
     /// - The region is the territory of the locale of telephone formats: the first of `LC_ALL`,
     ///   `LC_TELEPHONE` and `LANG` that is set and not empty (`BR` in `pt_BR.UTF-8`).
     ///   `LC_TELEPHONE` counts because it is the category glibc gives to telephone numbers;
@@ -51,7 +52,12 @@ public struct SystemLocale: Hashable, Sendable {
         let messages = first(["LC_ALL", "LC_MESSAGES", "LANG"]).map(Self.Name.init)
         if let messages, !messages.isC {
             let listed = (environment["LANGUAGE"] ?? "").split(separator: ":").map { Name(String($0)) }
-            languages = (listed + [messages]).filter { !$0.isC && !$0.language.isEmpty }.map(\.tag)
+            if let c = listed.firstIndex(where: \.isC) {
+                // A C entry ends the list, as in gettext: the untranslated text, English.
+                languages = listed[..<c].filter { !$0.language.isEmpty }.map(\.tag) + ["en"]
+            } else {
+                languages = (listed + [messages]).filter { !$0.language.isEmpty }.map(\.tag)
+            }
         } else {
             languages = []
         }
