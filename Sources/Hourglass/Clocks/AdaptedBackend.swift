@@ -95,16 +95,7 @@ final class AdaptedBackend<Base: Clock>: AdaptedWakeUp, Sendable where Base.Dura
     }
 
     private func startSleeper(_ sleep: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-            let executor = executor as? any TaskExecutor
-        {
-            // The task holds its executor: a task preference does not, and the clock may go first.
-            return Task(executorPreference: executor) { [executor] in
-                await sleep()
-                withExtendedLifetime(executor) {}
-            }
-        }
-        return Task { await sleep() }
+        Task.preferring(executor, sleep)
     }
 
     /// Runs the due timers, one run at a time: a wake-up that comes during a run makes the

@@ -78,16 +78,7 @@ public final class AdaptedClock: TimerClock {
     /// schedules tasks (macOS 15, iOS 18 and later, and Linux; an ordinary task before).
     @discardableResult
     public func startTask(_ operation: @escaping @Sendable () async -> Void) -> Task<Void, Never> {
-        if #available(macOS 15.0, iOS 18.0, tvOS 18.0, watchOS 11.0, visionOS 2.0, *),
-            let executor = taskExecutor as? any TaskExecutor
-        {
-            // The task holds its executor: a task preference does not, and the clock may go first.
-            return Task(executorPreference: executor) { [executor] in
-                await operation()
-                withExtendedLifetime(executor) {}
-            }
-        }
-        return Task { await operation() }
+        Task.preferring(taskExecutor, operation)
     }
 
     /// Cancels a task of ``startTask(_:)``: what the cancellation resumes runs on the global

@@ -10,8 +10,8 @@
 /// ``TimerRunner`` the queue hands it (see <doc:WritingABackend>).
 public final class TimerQueue: @unchecked Sendable {
     // @unchecked Sendable: every mutable field (`storage`, `armed`, `isRunningDue`, `isClosed`,
-    // `firing`, `liveCountWatchers`) is read and written only while `lock` is held; callbacks
-    // are invoked after unlocking.
+    // `firing`, `liveCountWatchers`, `lateness`, `shutdownObservers`) is read and written only
+    // while `lock` is held; callbacks are invoked after unlocking.
     let lock = Lock()
     /// The slab and the heap, in memory of their own: reached through addressors, every access
     /// skips the runtime's dynamic exclusivity check that a class's stored property pays on
@@ -35,13 +35,8 @@ public final class TimerQueue: @unchecked Sendable {
     let timerAdded: (@Sendable (Int) -> Void)?
     /// How many tasks wait for a number of live timers; only then is `timerAdded` called.
     var liveCountWatchers = 0
-    /// How far the clock fell behind (``maxLateness``), in memory of its own, like `storage`:
-    /// read and written for every fire, it would otherwise pay two exclusivity checks each.
-    private let latenessMemory = UnsafeMutablePointer<Lateness>.allocate(capacity: 1)
-    var lateness: Lateness {
-        unsafeAddress { UnsafePointer(latenessMemory) }
-        unsafeMutableAddress { latenessMemory }
-    }
+    /// How far the clock fell behind (``maxLateness``); a real clock's runs record it.
+    var lateness = Lateness()
     /// Told once, outside the lock, when the queue shuts down (``whenShutDown(_:)``).
     var shutdownObservers: [@Sendable () -> Void] = []
     /// Called, outside the lock, after a timer's `fire()` is queued (``VirtualClock`` runs it then).
@@ -69,7 +64,6 @@ public final class TimerQueue: @unchecked Sendable {
         self.backendIsShutDown = backendIsShutDown
         number = TimerQueueDirectory.reserveNumber()
         storageMemory.initialize(to: storage)
-        latenessMemory.initialize(to: Lateness())
         TimerQueueDirectory.enter(self, as: number)
         backend.attach(TimerRunner(self))
     }
@@ -78,8 +72,6 @@ public final class TimerQueue: @unchecked Sendable {
         TimerQueueDirectory.remove(number)
         storageMemory.deinitialize(count: 1)
         storageMemory.deallocate()
-        latenessMemory.deinitialize(count: 1)
-        latenessMemory.deallocate()
     }
 
     /// The clock's current instant.
