@@ -20,6 +20,7 @@ let package = Package(
         .library(name: "HourglassDispatch", targets: ["HourglassDispatch"]),
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .library(name: "HourglassGLib", targets: ["HourglassGLib"]),
+        .library(name: "PhoneNumbers", targets: ["PhoneNumbers"]),
         .library(name: "SignUp", targets: ["SignUp"]),
         .library(name: "HourglassTranscripts", targets: ["HourglassTranscripts"]),
         .library(name: "HourglassTesting", targets: ["HourglassTesting"]),
@@ -61,15 +62,19 @@ let package = Package(
                 .target(name: "HourglassGLib", condition: onLinux), .target(name: "CGLib", condition: onLinux),
             ]
         ),
+        // Phone numbers read, written and masked by libphonenumber's rules and metadata (generated
+        // by tools/phone-data), and the system's locale: no timers, no dependency, usable alone.
+        .target(name: "PhoneNumbers"),
+        .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers"], exclude: ["ExampleNumbers.tsv"]),
         // The sign-up view-models: pure state machines, their runtime, strings, the service and
         // store protocols, the screens as lines, and the doubles tests, previews and linemode use
         // (a scripted service, a manual wall clock). Depends on the core alone, so it builds for
         // Apple platforms too.
-        .target(name: "SignUp", dependencies: ["Hourglass"]),
+        .target(name: "SignUp", dependencies: ["Hourglass", "PhoneNumbers"]),
         .testTarget(
             name: "SignUpTests",
             dependencies: [
-                "SignUp", "Hourglass", "HourglassDispatch", "TestSupport",
+                "SignUp", "PhoneNumbers", "Hourglass", "HourglassDispatch", "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .target(name: "HourglassLibevent", condition: onLinux),
                 .target(name: "HourglassGLib", condition: onLinux),
@@ -99,7 +104,7 @@ let package = Package(
         .target(
             name: "LineMode",
             dependencies: [
-                "Hourglass", "HourglassTranscripts", "RealClocks", "SignUp",
+                "Hourglass", "HourglassTranscripts", "RealClocks", "SignUp", "PhoneNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -113,7 +118,8 @@ let package = Package(
         // and a French table (LineModeSamples), and the executable over them (AcmeLineMode,
         // run by LineModeTests as a child process).
         .target(
-            name: "LineModeSamples", dependencies: ["LineMode", "SignUp", "Hourglass"], path: "Tests/LineModeSamples"),
+            name: "LineModeSamples", dependencies: ["LineMode", "SignUp", "PhoneNumbers", "Hourglass"],
+            path: "Tests/LineModeSamples"),
         .executableTarget(
             name: "AcmeLineMode", dependencies: ["LineMode", "LineModeSamples", "SignUp"], path: "Tests/AcmeLineMode"),
         // … and its executable: `@main` alone (the command line is LineModeTool's, so that an
@@ -132,7 +138,7 @@ let package = Package(
         .testTarget(
             name: "DocumentationSamples",
             dependencies: [
-                "Hourglass", "HourglassDispatch", "SignUp",
+                "Hourglass", "HourglassDispatch", "SignUp", "PhoneNumbers",
                 .target(name: "HourglassLibevent", condition: onLinux),
                 .target(name: "HourglassGLib", condition: onLinux),
             ]

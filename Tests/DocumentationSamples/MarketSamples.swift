@@ -1,16 +1,17 @@
+import PhoneNumbers
 import SignUp
 import Testing
 
 // The samples of the SignUp catalog's "Phone numbers in every market", verbatim.
 
 struct MyPhoneLibraryParser: PhoneNumberParser {
-    func parse(_ number: String, region: PhoneRegion?) -> Result<String, DestinationProblem> {
+    func parse(_ number: String, region: PhoneRegion?) -> Result<String, PhoneNumberProblem> {
         // Hand `number` and `region?.identifier` to your library here.
-        number.hasPrefix("+") ? .success(number) : .failure(.missingCountryCode)
+        number.hasPrefix("+") ? .success(number) : .failure(.missingCountryCode(example: region))
     }
 }
 
-let custom = VerificationConfig(phoneParser: MyPhoneLibraryParser())
+let custom = VerificationConfig(region: PhoneRegion("FR"), phoneParser: MyPhoneLibraryParser())
 
 @Suite("Documentation samples: phone numbers in every market")
 struct MarketSamples {
@@ -24,6 +25,11 @@ struct MarketSamples {
     @Test("an app's own parser is handed to the models")
     func ownParser() {
         #expect(custom.destination(from: "+44 20 7946 0958") == .success(.phone("+442079460958")))
-        #expect(custom.destination(from: "020 7946 0958") == .failure(.missingCountryCode))
+        #expect(
+            custom.destination(from: "020 7946 0958")
+                == .failure(.phone(.missingCountryCode(example: PhoneRegion("FR")))))
+        #expect(
+            SignUpStrings.english.destinationProblem(.phone(.missingCountryCode(example: PhoneRegion("FR"))))
+                == "Add the country code, e.g. +33")
     }
 }

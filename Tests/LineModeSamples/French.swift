@@ -1,3 +1,4 @@
+import PhoneNumbers
 public import SignUp
 
 extension SignUpLanguage {
@@ -32,12 +33,14 @@ extension SignUpStrings {
             case .empty: "Saisissez un numéro de téléphone ou une adresse e-mail"
             case .invalidEmail: "Cette adresse e-mail n’est pas valide"
             case .invalidChinaMobile: "Un mobile de Chine continentale a 11 chiffres et commence par 1"
-            case .missingCountryCode: "Ajoutez l’indicatif du pays, par exemple +33"
-            case .invalidPhone: "Ce numéro de téléphone n’est pas valide"
-            case .unknownCountryCode(let digits): "Aucun indicatif ne commence par +\(digits)"
-            case .wrongLength(let code, let expected, let found):
+            case .phone(.missingCountryCode(let example)):
+                example.map { "Ajoutez l’indicatif du pays, par exemple +\($0.callingCode)" }
+                    ?? "Ajoutez l’indicatif du pays, précédé de +"
+            case .phone(.invalid): "Ce numéro de téléphone n’est pas valide"
+            case .phone(.unknownCountryCode(let digits)): "Aucun indicatif ne commence par +\(digits)"
+            case .phone(.wrongLength(let code, let expected, let found)):
                 "Un numéro +\(code) a \(Self.frenchCount(expected)) chiffres après l’indicatif, pas \(found)"
-            case .tooLong: "Un numéro de téléphone a 15 chiffres au plus"
+            case .phone(.tooLong): "Un numéro de téléphone a 15 chiffres au plus"
             }
         }
         strings.codeSent = { "Code envoyé au \($0)" }

@@ -1,4 +1,5 @@
 import Foundation
+import PhoneNumbers
 import SignUp
 import TestSupport
 import Testing
@@ -25,7 +26,7 @@ struct DestinationTests {
             ("+1\u{2011}415\u{2011}555\u{2011}0100", .phone("+14155550100")),
             ("\u{202A}+1 (415) 555\u{2013}0100\u{202C}", .phone("+14155550100")),
             ("\u{200E}+44\u{2009}20\u{2009}7946\u{2009}0958\u{200B}", .phone("+442079460958")),
-            ("1 415 555 0100", .phone("+8614155550100")),  // in China, an 11-digit mobile
+            ("147 1234 5678", .phone("+8614712345678")),  // in China, an 11-digit mobile
             ("  User.Name@Example.COM ", .email("User.Name@example.com")),
             ("ｕｓｅｒ＠ｅｘａｍｐｌｅ．ｃｎ", .email("user@example.cn")),
         ])
@@ -38,15 +39,17 @@ struct DestinationTests {
         arguments: [
             ("", DestinationProblem.empty),
             ("   ", .empty),
-            ("23812345678", .invalidChinaMobile),
-            ("+86 238 1234 5678", .invalidChinaMobile),
-            ("1381234", .wrongLength(callingCode: "86", expected: 11...11, found: 7)),
-            ("+44 12", .wrongLength(callingCode: "44", expected: 9...10, found: 2)),
-            ("+0 123 456 789", .unknownCountryCode("0")),
-            ("+1234567890123456", .tooLong),
-            ("138 1234 567x", .invalidPhone),
-            ("+1 415\n555 0100", .invalidPhone),  // a line break is no separator
-            ("\u{202E}+1 415 555 0100", .invalidPhone),  // nor a direction override
+            // A number of mainland China, but no mobile: a landline, or a mobile cut short.
+            ("010 1234 5678", .invalidChinaMobile),
+            ("1381234", .invalidChinaMobile),
+            ("23812345678", .phone(.invalid)),
+            ("+86 238 1234 5678", .phone(.invalid)),
+            ("+44 12", .phone(.wrongLength(callingCode: "44", expected: 7...10, found: 2))),
+            ("+0 123 456 789", .phone(.unknownCountryCode("0"))),
+            ("+1234567890123456", .phone(.tooLong)),
+            ("138 1234 567x", .phone(.invalid)),
+            ("+1 415\n555 0100", .phone(.invalid)),  // a line break is no separator
+            ("\u{202E}+1 415 555 0100", .phone(.invalid)),  // nor a direction override
             ("user@", .invalidEmail),
             ("@example.com", .invalidEmail),
             ("user@example", .invalidEmail),
@@ -59,17 +62,17 @@ struct DestinationTests {
     }
 
     @Test(
-        "masked: the country code apart, the last four digits and up to three leading ones, at least three hidden",
+        "masked: the country code and the first group whole, the last four digits shown, at least three hidden",
         arguments: [
-            ("+14155550100", "+1 415 ••• 0100", "+1 415 555 0100"),
+            ("+14155550100", "+1 415-•••-0100", "+1 415-555-0100"),
             ("+8613812345678", "+86 138 •••• 5678", "+86 138 1234 5678"),
-            ("+33612345678", "+33 61 ••• 5678", "+33 612 34 5678"),
-            ("+442079460958", "+44 207 ••• 0958", "+44 207 946 0958"),
-            ("+4915123456789", "+49 151 •••• 6789", "+49 151 2345 6789"),
-            ("+6591234567", "+65 9 ••• 4567", "+65 9123 4567"),
-            ("+3545512345", "+354 ••• 2345", "+354 551 2345"),
-            ("+29012345", "+290 ••• 45", "+290 1 2345"),
-            ("+80012345678", "+800 1 ••• 5678", "+800 1234 5678"),
+            ("+33612345678", "+33 6 •• •• 56 78", "+33 6 12 34 56 78"),
+            ("+442079460958", "+44 20 •••• 0958", "+44 20 7946 0958"),
+            ("+4915123456789", "+49 1512 •••6789", "+49 1512 3456789"),
+            ("+6591234567", "+65 9123 •••7", "+65 9123 4567"),
+            ("+3545512345", "+354 551 •••5", "+354 551 2345"),
+            ("+29012345", "+290 •••45", "+290 12345"),
+            ("+80012345678", "+800 1234 •••8", "+800 1234 5678"),
         ])
     func masked(number: String, masked: String, formatted: String) {
         #expect(Destination.phone(number).masked == masked)

@@ -1,3 +1,4 @@
+import PhoneNumbers
 import SignUp
 import TestSupport
 
@@ -29,12 +30,13 @@ enum German {
             case .empty: "Telefonnummer oder E-Mail-Adresse eingeben"
             case .invalidEmail: "Diese E-Mail-Adresse ist ungültig"
             case .invalidChinaMobile: "Eine chinesische Mobilnummer hat 11 Ziffern und beginnt mit 1"
-            case .missingCountryCode: "Ländervorwahl ergänzen, z. B. +49"
-            case .invalidPhone: "Diese Telefonnummer ist ungültig"
-            case .unknownCountryCode(let digits): "Keine Ländervorwahl beginnt mit +\(digits)"
-            case .wrongLength(let code, let expected, let found):
+            case .phone(.missingCountryCode(let example)):
+                example.map { "Ländervorwahl ergänzen, z. B. +\($0.callingCode)" } ?? "Ländervorwahl mit + ergänzen"
+            case .phone(.invalid): "Diese Telefonnummer ist ungültig"
+            case .phone(.unknownCountryCode(let digits)): "Keine Ländervorwahl beginnt mit +\(digits)"
+            case .phone(.wrongLength(let code, let expected, let found)):
                 "Eine Nummer mit +\(code) hat \(expected.lowerBound)–\(expected.upperBound) Ziffern nach der Vorwahl, nicht \(found)"
-            case .tooLong: "Eine Telefonnummer hat höchstens 15 Ziffern"
+            case .phone(.tooLong): "Eine Telefonnummer hat höchstens 15 Ziffern"
             }
         }
         text.codeSent = { "Code gesendet an \($0)" }

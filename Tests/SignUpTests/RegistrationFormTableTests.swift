@@ -1,4 +1,5 @@
 import Hourglass
+import PhoneNumbers
 import TestSupport
 import Testing
 

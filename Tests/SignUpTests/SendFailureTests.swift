@@ -1,4 +1,5 @@
 import Hourglass
+import PhoneNumbers
 import SignUp
 import TestSupport
 import Testing

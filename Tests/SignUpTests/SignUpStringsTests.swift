@@ -1,5 +1,6 @@
 import Foundation
 import Hourglass
+import PhoneNumbers
 import SignUp
 import TestSupport
 import Testing
@@ -23,9 +24,10 @@ func formattedStrings(of text: SignUpStrings) -> [String] {
         .locked(retryAfter: .seconds(9)), .network,
     ]
     let problems: [DestinationProblem] = [
-        .empty, .invalidEmail, .invalidChinaMobile, .missingCountryCode, .invalidPhone, .unknownCountryCode("999"),
-        .wrongLength(callingCode: "33", expected: 9...9, found: 8),
-        .wrongLength(callingCode: "44", expected: 9...10, found: 2), .tooLong,
+        .empty, .invalidEmail, .invalidChinaMobile, .phone(.missingCountryCode(example: nil)), .phone(.invalid),
+        .phone(.unknownCountryCode("999")),
+        .phone(.wrongLength(callingCode: "33", expected: 9...9, found: 8)),
+        .phone(.wrongLength(callingCode: "44", expected: 9...10, found: 2)), .phone(.tooLong),
     ]
     let passwordProblems: [PasswordProblem] = [
         .tooShort(minimum: 8), .tooLong(maximum: 64), .common, .predictable,
@@ -166,7 +168,7 @@ struct SignUpStringsTests {
                 "destination: \"+49 30 1234567\"",
                 "send: [Erneut senden in 60 s] (disabled) {Code senden: 60 Sekunden}",
                 "code: \"\" — Code läuft ab in 5:00 min", "verify: [Bestätigen] (disabled)",
-                "message: Code gesendet an +49 30 ••• 4567",
+                "message: Code gesendet an +49 30 •••4567",
             ])
         screen.clock.advance(by: .seconds(59))
         #expect(screen.model.screen.sendButton.accessibilityValue == "1 Sekunde")
@@ -184,7 +186,7 @@ struct SignUpStringsTests {
             ])
         #expect(
             screen.announcements.values == [
-                "Code gesendet an +49 30 ••• 4567", "Neuer Code möglich in 30 Sekunden",
+                "Code gesendet an +49 30 •••4567", "Neuer Code möglich in 30 Sekunden",
                 "Neuer Code möglich in 10 Sekunden",
                 "Jetzt ist ein neuer Code möglich", "Falscher Code. Noch 4 Versuche", "Bestätigt",
             ])

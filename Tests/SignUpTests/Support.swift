@@ -1,5 +1,6 @@
 import Foundation
 import Hourglass
+import PhoneNumbers
 import SignUp
 import TestSupport
 import Testing

@@ -1,3 +1,4 @@
+import PhoneNumbers
 import SignUp
 import Testing
 

@@ -1,5 +1,6 @@
 import Hourglass
 import Observation
+import PhoneNumbers
 import SignUp
 import TestSupport
 import Testing
@@ -20,7 +21,7 @@ struct VerificationFlowTests {
         screen.model.setDestination("1381234")
         #expect(
             screen.lines == [
-                "destination: \"1381234\" — \(l("A +86 number has 11 digits after the country code, not 7", "+86 的号码在国家或地区代码后应有11位数字，而不是7位"))",
+                "destination: \"1381234\" — \(l("A mainland China mobile number has 11 digits starting with 1", "手机号应为以1开头的11位数字"))",
                 "send: [\(l("Get code", "获取验证码"))] (disabled)",
                 "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
             ])

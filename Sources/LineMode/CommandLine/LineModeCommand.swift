@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Hourglass
+import PhoneNumbers
 import SignUp
 
 /// linemode's command line, for the ``LineModeTool`` running it (``tool``): its name, its

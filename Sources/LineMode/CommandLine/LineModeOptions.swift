@@ -1,4 +1,5 @@
 public import Foundation
+public import PhoneNumbers
 import RealClocks
 public import SignUp
 

@@ -1,4 +1,5 @@
 import Foundation
+import PhoneNumbers
 import SignUp
 
 /// The first line of a fixture, which names the options it runs with:

@@ -1,4 +1,5 @@
 public import Foundation
+public import PhoneNumbers
 
 extension SignUpLanguage {
     /// The first of `preferredLanguages` (BCP 47 tags, most preferred first) that one of

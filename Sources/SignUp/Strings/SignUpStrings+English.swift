@@ -1,3 +1,5 @@
+import PhoneNumbers
+
 extension SignUpStrings {
     /// English.
     public static let english = SignUpStrings(
@@ -24,12 +26,14 @@ extension SignUpStrings {
             case .empty: "Enter a phone number or an e-mail address"
             case .invalidEmail: "This e-mail address is not valid"
             case .invalidChinaMobile: "A mainland China mobile number has 11 digits starting with 1"
-            case .missingCountryCode: "Add the country code, e.g. +44"
-            case .invalidPhone: "This phone number is not valid"
-            case .unknownCountryCode(let digits): "No country code starts with +\(digits)"
-            case .wrongLength(let code, let expected, let found):
+            case .phone(.missingCountryCode(let example)):
+                example.map { "Add the country code, e.g. +\($0.callingCode)" }
+                    ?? "Add the country code, starting with +"
+            case .phone(.invalid): "This phone number is not valid"
+            case .phone(.unknownCountryCode(let digits)): "No country code starts with +\(digits)"
+            case .phone(.wrongLength(let code, let expected, let found)):
                 "A +\(code) number has \(digitCount(expected)) digits after the country code, not \(found)"
-            case .tooLong: "A phone number has at most 15 digits"
+            case .phone(.tooLong): "A phone number has at most 15 digits"
             }
         },
         codeSent: { "Code sent to \($0)" },

@@ -1,3 +1,5 @@
+import PhoneNumbers
+
 extension SignUpStrings {
     /// Simplified Chinese. The send button says 重新发送 both during the cooldown and after it.
     public static let simplifiedChinese = SignUpStrings(translating: .english) { strings in
@@ -28,12 +30,13 @@ extension SignUpStrings {
             case .empty: "请输入手机号或邮箱"
             case .invalidEmail: "邮箱地址无效"
             case .invalidChinaMobile: "手机号应为以1开头的11位数字"
-            case .missingCountryCode: "请加上国家或地区代码，例如 +44"
-            case .invalidPhone: "手机号无效"
-            case .unknownCountryCode(let digits): "没有以 +\(digits) 开头的国家或地区代码"
-            case .wrongLength(let code, let expected, let found):
+            case .phone(.missingCountryCode(let example)):
+                example.map { "请加上国家或地区代码，例如 +\($0.callingCode)" } ?? "请加上以 + 开头的国家或地区代码"
+            case .phone(.invalid): "手机号无效"
+            case .phone(.unknownCountryCode(let digits)): "没有以 +\(digits) 开头的国家或地区代码"
+            case .phone(.wrongLength(let code, let expected, let found)):
                 "+\(code) 的号码在国家或地区代码后应有\(expected.count == 1 ? "\(expected.lowerBound)" : "\(expected.lowerBound)至\(expected.upperBound)")位数字，而不是\(found)位"
-            case .tooLong: "手机号最多15位数字"
+            case .phone(.tooLong): "手机号最多15位数字"
             }
         }
         strings.codeSent = { "验证码已发送至 \($0)" }

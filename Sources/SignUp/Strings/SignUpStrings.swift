@@ -1,3 +1,4 @@
+import PhoneNumbers
 /// Every text the sign-up screens show, in one language: a table of strings, and of closures
 /// where a text holds a number or a name (so each language words its own plurals).
 ///

@@ -1,3 +1,5 @@
+public import PhoneNumbers
+
 /// How the verification-code screen behaves.
 ///
 /// Values out of range are clamped, when made and when set, so that no setting can trap or
@@ -19,19 +21,27 @@ public struct VerificationConfig: Hashable, Sendable {
     public var region: PhoneRegion?
     /// What reads a typed phone number; ``StandardPhoneNumberParser`` by default.
     public var phoneParser: any PhoneNumberParser {
-        get { parserSlot.parser }
-        set { parserSlot = ParserSlot(newValue) }
+        get { parserSlot.value as? any PhoneNumberParser ?? StandardPhoneNumberParser() }
+        set { parserSlot = ValueSlot(newValue) }
     }
-    private var parserSlot: ParserSlot
+    /// What writes a phone number on screen, whole and masked; ``StandardPhoneNumberFormatter``
+    /// by default.
+    public var phoneFormatter: any PhoneNumberFormatter {
+        get { formatterSlot.value as? any PhoneNumberFormatter ?? StandardPhoneNumberFormatter() }
+        set { formatterSlot = ValueSlot(newValue) }
+    }
+    private var parserSlot: ValueSlot
+    private var formatterSlot: ValueSlot
 
     private static let codeLengths = 1...16
 
     /// The defaults: a 60 s cooldown, 6-digit codes, 5 sends an hour, English, numbers read in
-    /// the system locale's region by the built-in parser.
+    /// the system locale's region by the built-in parser and written by the built-in formatter.
     public init(
         cooldown: Duration = .seconds(60), codeLength: Int = 6, sendLimit: Int = 5,
         sendWindow: Duration = .seconds(3_600), language: SignUpLanguage = .english,
-        region: PhoneRegion? = .current, phoneParser: any PhoneNumberParser = StandardPhoneNumberParser()
+        region: PhoneRegion? = .current, phoneParser: any PhoneNumberParser = StandardPhoneNumberParser(),
+        phoneFormatter: any PhoneNumberFormatter = StandardPhoneNumberFormatter()
     ) {
         self.cooldown = max(cooldown, .zero)
         self.codeLength = Self.codeLengths.clamp(codeLength)
@@ -39,46 +49,49 @@ public struct VerificationConfig: Hashable, Sendable {
         self.sendWindow = max(sendWindow, .zero)
         self.language = language
         self.region = region
-        parserSlot = ParserSlot(phoneParser)
+        parserSlot = ValueSlot(phoneParser)
+        formatterSlot = ValueSlot(phoneFormatter)
     }
 
     /// Reads `text` as a destination with this configuration's region and parser.
     public func destination(from text: String) -> Result<Destination, DestinationProblem> {
         Destination.parse(text, region: region, parser: phoneParser)
     }
+
+    /// `destination` masked, a phone number by ``phoneFormatter``.
+    func masked(_ destination: Destination) -> String { destination.masked(by: phoneFormatter) }
+
+    /// `destination` for a field, a phone number by ``phoneFormatter``.
+    func formatted(_ destination: Destination) -> String { destination.formatted(by: phoneFormatter) }
 }
 
-/// A parser kept in a configuration, which stays `Hashable`: two are equal when their parsers
-/// are. Kept behind one reference, so that copying a model's state copies a pointer, and a state
-/// compared with the one before it finds the same box at once.
-private struct ParserSlot: Hashable, Sendable {
+/// A parser or formatter kept in a configuration, which stays `Hashable`: two are equal when
+/// their values are (values of two types never are). Kept behind one reference, so that copying
+/// a model's state copies a pointer, and a state compared with the one before it finds the same
+/// box at once.
+private struct ValueSlot: Hashable, Sendable {
     private let box: Box
 
-    init(_ parser: any PhoneNumberParser) {
-        box = Box(parser)
+    init(_ value: some Hashable & Sendable) {
+        box = Box(value)
     }
 
-    var parser: any PhoneNumberParser { box.parser }
+    var value: any Hashable & Sendable { box.value }
 
     static func == (lhs: Self, rhs: Self) -> Bool {
-        lhs.box === rhs.box || Self.equal(lhs.box.parser, rhs.box.parser)
+        lhs.box === rhs.box || AnyHashable(lhs.box.value) == AnyHashable(rhs.box.value)
     }
 
     func hash(into hasher: inout Hasher) {
-        hasher.combine(box.parser)
-    }
-
-    /// Whether `rhs` is a `P` equal to `lhs`: parsers of two types are never equal.
-    private static func equal<P: PhoneNumberParser>(_ lhs: P, _ rhs: any PhoneNumberParser) -> Bool {
-        (rhs as? P) == lhs
+        hasher.combine(AnyHashable(box.value))
     }
 
     /// A class, so that two copies of one config compare by identity first.
     private final class Box: Sendable {
-        let parser: any PhoneNumberParser
+        let value: any Hashable & Sendable
 
-        init(_ parser: any PhoneNumberParser) {
-            self.parser = parser
+        init(_ value: any Hashable & Sendable) {
+            self.value = value
         }
     }
 }

@@ -92,6 +92,6 @@ public struct VerificationScreen: Hashable, Sendable {
         case nil: break
         }
         guard let sentTo = state.sentTo, !state.isVerified else { return nil }
-        return text.codeSent(sentTo.masked)
+        return text.codeSent(state.config.masked(sentTo))
     }
 }

@@ -117,7 +117,7 @@ extension VerificationState {
             (cooldownEnd, codeExpiry) = (cooldown, expiry)
             return [
                 .startCountdown(.cooldown, until: cooldown), .startCountdown(.codeExpiry, until: expiry),
-                .save(snapshot(of: target)), .announce(.codeSent(target.masked)),
+                .save(snapshot(of: target)), .announce(.codeSent(config.masked(target))),
             ]
         case .failure(let error):
             send = .failed(error)
@@ -217,7 +217,7 @@ extension VerificationState {
     }
 
     private mutating func restore(_ saved: CooldownSnapshot) -> [VerificationEffect] {
-        destinationText = saved.destination.formatted
+        destinationText = config.formatted(saved.destination)
         destination = .success(saved.destination)
         sentTo = saved.destination
         send = .sent

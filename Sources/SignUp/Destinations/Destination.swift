@@ -1,4 +1,5 @@
 import Foundation
+public import PhoneNumbers
 
 /// Where a verification code goes: a phone number or an e-mail address, normalised.
 public enum Destination: Hashable, Sendable, CustomStringConvertible {
@@ -15,24 +16,21 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// A form safe to show on screen and in logs, the same in every language: a phone number's
-    /// country code stays apart and whole, then the national number with its last four digits
-    /// and up to three leading ones shown, at least three masked (`+1 415 ••• 0100`,
-    /// `+33 61 ••• 5678`, `+86 138 •••• 5678`); an e-mail address keeps the first character of
-    /// its local part and its domain (`a***@example.com`).
-    public var masked: String {
+    /// A form safe to show on screen and in logs, the same in every language: a phone number as
+    /// ``StandardPhoneNumberFormatter/masked(_:)`` writes it, its country code and first group
+    /// whole, its last four digits shown (`+55 11 •••••-4567`, `+1 415-•••-0100`); an e-mail
+    /// address with the first character of its local part and its domain (`a***@example.com`).
+    public var masked: String { masked(by: StandardPhoneNumberFormatter()) }
+
+    /// The form to show in a field, for people: a phone number in libphonenumber's international
+    /// format (`+55 11 96123-4567`, `+33 6 12 34 56 78`); an e-mail address as it is.
+    public var formatted: String { formatted(by: StandardPhoneNumberFormatter()) }
+
+    /// ``masked``, a phone number written by `formatter`.
+    public func masked(by formatter: some PhoneNumberFormatter) -> String {
         switch self {
         case .phone(let number):
-            let (code, national) = Self.split(number)
-            let digits = Array(national)
-            let shownEnd = digits.count >= 7 ? 4 : max(0, digits.count - 3)
-            let rest = digits.count - shownEnd
-            let hidden = min(rest, max(3, rest - 3))
-            let lead = String(digits.prefix(rest - hidden))
-            let parts =
-                [code.map { "+" + $0 } ?? "+", lead, String(repeating: "•", count: hidden)]
-                + [String(digits.suffix(shownEnd))]
-            return parts.filter { !$0.isEmpty }.joined(separator: " ")
+            return formatter.masked(number)
         case .email(let address):
             let parts = address.split(separator: "@", maxSplits: 1)
             guard parts.count == 2, let first = parts[0].first else { return address }
@@ -40,55 +38,26 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// The form to show in a field, for people: a phone number's country code apart, then its
-    /// national number in groups — the last four digits, before them up to four in one group,
-    /// or three and then fours (`+1 415 555 0100`, `+86 138 1234 5678`, `+65 9123 4567`); an
-    /// e-mail address as it is.
-    public var formatted: String {
+    /// ``formatted``, a phone number written by `formatter`.
+    public func formatted(by formatter: some PhoneNumberFormatter) -> String {
         switch self {
-        case .phone(let number):
-            let (code, national) = Self.split(number)
-            var head = national.dropLast(4)
-            var groups: [Substring] = []
-            if head.count > 4 {
-                groups.append(head.prefix(3))
-                head = head.dropFirst(3)
-                var middle: [Substring] = []
-                while head.count > 4 {
-                    middle.insert(head.suffix(4), at: 0)
-                    head = head.dropLast(4)
-                }
-                groups += [head] + middle
-            } else {
-                groups.append(head)
-            }
-            groups.append(national.suffix(4))
-            return ([code.map { "+" + $0 } ?? "+"] + groups.filter { !$0.isEmpty }.map(String.init))
-                .joined(separator: " ")
-        case .email(let address):
-            return address
+        case .phone(let number): formatter.formatted(number)
+        case .email(let address): address
         }
-    }
-
-    /// The calling code and the national number of an E.164 number (nil code: none known).
-    private static func split(_ number: String) -> (code: String?, national: Substring) {
-        let digits = number.drop { $0 == "+" }
-        guard let code = NumberingPlan.callingCode(atStartOf: digits) else { return (nil, digits) }
-        return (code, digits.dropFirst(code.count))
     }
 
     /// The masked form.
     public var description: String { masked }
 
-    /// Parses what a person typed. In a phone number, spaces and dashes of any kind (a
-    /// no-break space, a non-breaking hyphen), dots, brackets and invisible formatting marks
-    /// (the direction marks of a number copied from a contact) are skipped, and full-width
-    /// digits and signs are read as ASCII ones; `parser` then reads the digits, in `region`
-    /// when they have no `+` (see ``StandardPhoneNumberParser``).
+    /// Parses what a person typed. Of a phone number, the separators, invisible marks and
+    /// full-width forms people type are read as ``PhoneNumbering/dialableDigits(of:)`` reads
+    /// them; `parser` then reads the digits, in `region` when they have no `+` (see
+    /// ``StandardPhoneNumberParser``). A mainland China number must
+    /// be a mobile one, since only a mobile takes a text message there.
     /// - Parameters:
     ///   - input: the text as typed.
     ///   - region: where a number without `+` is read; with none, such a number is refused
-    ///     (``DestinationProblem/missingCountryCode``).
+    ///     (``PhoneNumberProblem/missingCountryCode(example:)``).
     ///   - parser: reads the phone number; the built-in one by default.
     public static func parse(
         _ input: String, region: PhoneRegion? = nil, parser: some PhoneNumberParser = StandardPhoneNumberParser()
@@ -97,16 +66,17 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         let text = (input.utf8.allSatisfy { $0 < 0x80 } ? input : String(input.map(Self.halfWidth))).trimmingWhitespace
         if text.isEmpty { return .failure(.empty) }
         if text.contains("@") { return parseEmail(text) }
-        var scalars = String.UnicodeScalarView()
-        scalars.append(contentsOf: text.unicodeScalars.filter { !isPhoneSeparator($0) })
-        let compact = String(scalars)
-        let digits = compact.hasPrefix("+") ? compact.dropFirst() : Substring(compact)
-        guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return .failure(.invalidPhone) }
+        guard let compact = PhoneNumbering.dialableDigits(of: text) else { return .failure(.phone(.invalid)) }
         // Whatever parser read it, only an E.164 number (+, a country code, 4 to 15 digits) is
         // taken: the service and the store get nothing else.
-        return parser.parse(compact, region: region).flatMap { number in
+        return parser.parse(compact, region: region).mapError { .phone($0) }.flatMap { number in
             guard number.hasPrefix("+"), let phone = Destination(normalized: number) else {
-                return .failure(.invalidPhone)
+                return .failure(.phone(.invalid))
+            }
+            if PhoneNumbering.callingCode(of: number) == "86",
+                ![.mobile, .fixedLineOrMobile].contains(PhoneNumbering.type(of: number))
+            {
+                return .failure(.invalidChinaMobile)
             }
             return .success(phone)
         }
@@ -125,7 +95,7 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         let digits = normalized.dropFirst()
         guard normalized.hasPrefix("+"), (4...15).contains(digits.count),
             digits.allSatisfy({ $0.isASCII && $0.isNumber }),
-            let code = NumberingPlan.callingCode(atStartOf: digits), digits.count > code.count
+            let code = PhoneNumbering.callingCode(of: normalized), digits.count > code.count
         else { return nil }
         self = .phone(normalized)
     }
@@ -206,18 +176,6 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         character.unicodeScalars.contains { $0.properties.generalCategory == .control }
     }
 
-    /// What a phone number may hold between its digits: spaces and dashes of any kind, a tab,
-    /// dots, brackets, and the invisible marks a copied number carries (direction marks and
-    /// embeddings, zero-width spaces and joiners, a byte-order mark) — not a line break, nor a
-    /// direction override, which would show the digits in another order than they are read.
-    private static func isPhoneSeparator(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .spaceSeparator, .dashPunctuation: return true
-        case .format: return !(0x202D...0x202E).contains(scalar.value)
-        default: return scalar == "\t" || scalar == "." || scalar == "(" || scalar == ")"
-        }
-    }
-
     /// Full-width digits, plus and at signs (as typed with a Chinese input method) to ASCII.
     private static func halfWidth(_ character: Character) -> Character {
         guard let scalar = character.unicodeScalars.first, character.unicodeScalars.count == 1 else { return character }
@@ -237,16 +195,8 @@ public enum DestinationProblem: Error, Hashable, Sendable {
     case invalidEmail
     /// A mainland China number that is not a mobile one (11 digits starting with 1).
     case invalidChinaMobile
-    /// Digits without a country code, and no region to read them in.
-    case missingCountryCode
-    /// Not a phone number: a character that is not a digit, or a stray trunk prefix.
-    case invalidPhone
-    /// The digits after `+` (up to three shown) start with no country calling code.
-    case unknownCountryCode(String)
-    /// The national number has `found` digits; numbers with `+callingCode` have `expected`.
-    case wrongLength(callingCode: String, expected: ClosedRange<Int>, found: Int)
-    /// More than E.164's 15 digits in all.
-    case tooLong
+    /// Not a phone number: why, as the parser tells.
+    case phone(PhoneNumberProblem)
 }
 
 extension String {

@@ -1,0 +1,77 @@
+import Foundation
+
+/// Every region's ``PhoneMetadata``, made from ``PhoneNumberData`` on first use and kept.
+///
+/// The data's lines are split by region once (cheap); a region's patterns are compiled only when
+/// a number of it is first read or written, so that the first number costs a region, not all 250.
+final class MetadataStore: @unchecked Sendable {
+    // @unchecked: `made` is read and written only under `lock`; everything else is immutable.
+    /// The store of the generated data.
+    static let shared = MetadataStore(text: PhoneNumberData.text)
+
+    /// Each region's lines, by region code (`BR`), or `001+CODE` for a network of no region.
+    private let linesByKey: [String: [Substring]]
+    /// The keys of the regions of each calling code, the main region first.
+    let keysByCallingCode: [String: [String]]
+    /// The ISO codes of every region, sorted.
+    let regionCodes: [String]
+    /// The calling code of each region, by its ISO code.
+    let callingCodeByRegion: [String: String]
+    private let lock = NSLock()
+    private var made: [String: PhoneMetadata] = [:]
+
+    init(text: String) {
+        var lines: [String: [Substring]] = [:]
+        var keys: [String: [String]] = [:]
+        var codes: [String: String] = [:]
+        var current: String?
+        for line in text.split(separator: "\n") {
+            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+            if fields.first == "R", fields.count == 10 {
+                let (region, code) = (String(fields[1]), String(fields[2]))
+                let key = region == "001" ? "001+" + code : region
+                current = key
+                if region != "001" { codes[region] = code }
+                keys[code, default: []].insert(key, at: fields[3] == "main" ? 0 : keys[code, default: []].count)
+            }
+            if let current { lines[current, default: []].append(line) }
+        }
+        linesByKey = lines
+        keysByCallingCode = keys
+        callingCodeByRegion = codes
+        regionCodes = codes.keys.sorted()
+    }
+
+    /// The metadata of `key` (a region code, or `001+CODE`), made on first use.
+    func metadata(_ key: String) -> PhoneMetadata? {
+        lock.lock()
+        defer { lock.unlock() }
+        if let metadata = made[key] { return metadata }
+        guard let lines = linesByKey[key], let metadata = PhoneMetadata(lines: lines) else { return nil }
+        made[key] = metadata
+        return metadata
+    }
+
+    /// The metadata that stands for `callingCode`: its main region's, or its network's.
+    func metadata(forCallingCode callingCode: String) -> PhoneMetadata? {
+        keysByCallingCode[callingCode]?.first.flatMap { metadata($0) }
+    }
+
+    /// The calling code at the start of `digits`: calling codes are a prefix code, so at most
+    /// one of the first one, two or three digits is assigned.
+    func callingCode(atStartOf digits: Substring) -> String? {
+        (1...3).lazy.filter { $0 <= digits.count }.map { String(digits.prefix($0)) }
+            .first { self.keysByCallingCode[$0] != nil }
+    }
+
+    /// The region of the national number `national` with `callingCode`, among those that share
+    /// the code: the one whose leading digits it starts with, else the one it is a number of.
+    func metadata(ofNational national: Substring, callingCode: String) -> PhoneMetadata? {
+        let candidates = (keysByCallingCode[callingCode] ?? []).compactMap { metadata($0) }
+        guard candidates.count > 1 else { return candidates.first }
+        return candidates.first { candidate in
+            if let leading = candidate.leadingDigits { return leading.matchAtStart(national) != nil }
+            return candidate.type(of: national) != nil
+        } ?? candidates.first
+    }
+}

@@ -1,0 +1,18 @@
+/// How one kind of national number is written: the pattern it matches, in groups, and the
+/// template that writes the groups (`$1 $2-$3`).
+struct NumberFormat: Sendable {
+    /// The whole national number, in capturing groups.
+    let pattern: NumberPattern
+    /// The groups written out: `$1`, `$2`, … and separators.
+    let template: String
+    /// The digits a number must start with for this format (the metadata's most detailed
+    /// pattern); nil: any.
+    let leadingDigits: NumberPattern?
+    /// How the first group is written in national format (`0$1`, `($1)`); nil: as it is.
+    let nationalPrefixRule: String?
+
+    /// Whether this format writes `national`.
+    func applies(to national: Substring) -> Bool {
+        (leadingDigits.map { $0.matchAtStart(national) != nil } ?? true) && pattern.matchesWhole(national)
+    }
+}
