@@ -27,7 +27,7 @@ struct ScriptClockTimeTests {
         var typed = (Array(repeating: "wait 24h", count: Self.days) + ["wait 1s", "show"]).makeIterator()
         var reported: [ScriptError] = []
         var commands = TypedCommands(
-            screen: .verification, secrets: ScriptSecrets(), prompt: {}, readLine: { typed.next() },
+            screen: .verification, secrets: ScriptSecrets(), region: nil, prompt: {}, readLine: { typed.next() },
             report: { reported.append($0) })
         var performed: [ScriptCommand] = []
         while let step = commands.next() { performed.append(step.command!) }

@@ -42,8 +42,9 @@ struct DestinationTests {
             // A number of mainland China, but no mobile: a landline, or a mobile cut short.
             ("010 1234 5678", .invalidChinaMobile),
             ("1381234", .invalidChinaMobile),
-            ("23812345678", .phone(.invalid)),
-            ("+86 238 1234 5678", .phone(.invalid)),
+            ("23812345678", .invalidChinaMobile),
+            ("+86 238 1234 5678", .invalidChinaMobile),
+            ("+44 20 7946 095", .phone(.invalid)),
             ("+44 12", .phone(.wrongLength(callingCode: "44", expected: 7...10, found: 2))),
             ("+0 123 456 789", .phone(.unknownCountryCode("0"))),
             ("+1234567890123456", .phone(.tooLong)),

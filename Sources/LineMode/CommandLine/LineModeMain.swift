@@ -94,7 +94,7 @@ enum LineModeMain: Sendable {
         }
         let options = prepared.options
         defer { prepared.temporaryDirectory?.remove() }
-        let script = Script(data: data, screen: options.screen, secrets: options.secrets)
+        let script = Script(data: data, screen: options.screen, secrets: options.secrets, region: options.region)
         if prepared.isFixture, let error = Fixture.literalSecret(in: script) {
             streams.error("\(tool.name): \(name): \(error)")
             return LineModeExit.scriptFailed

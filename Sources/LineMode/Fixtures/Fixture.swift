@@ -42,7 +42,7 @@ public struct Fixture: Sendable {
         }
         self.options = options
         usesStateDirectory = header.usesStateDirectory
-        script = Script(text, screen: options.screen, secrets: options.secrets)
+        script = Script(text, screen: options.screen, secrets: options.secrets, region: options.region)
         if let error = Self.literalSecret(in: script) { throw error }
     }
 

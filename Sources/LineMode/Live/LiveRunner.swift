@@ -30,7 +30,8 @@ enum LiveRunner: Sendable {
             clock: clock.clock, options: options, write: write, panel: panel, storeProblem: storeProblem)
         try withoutActuallyEscaping(readLine) { readLine in
             var commands = TypedCommands(
-                screen: options.screen, secrets: options.secrets, prompt: prompt, readLine: readLine, report: report)
+                screen: options.screen, secrets: options.secrets, region: options.region, prompt: prompt,
+                readLine: readLine, report: report)
             try SessionStepper(session: session, clock: clock).runTyped { commands.next() }
         }
     }

@@ -1,4 +1,5 @@
 import Foundation
+import PhoneNumbers
 
 /// Live mode's source of steps: commands read as they are typed, one at a time. It prompts,
 /// reads and parses a line; a bad line (or a wait that would take the session past 100 years
@@ -7,6 +8,8 @@ import Foundation
 struct TypedCommands {
     let screen: ScriptScreen
     let secrets: ScriptSecrets
+    /// Where a phone number a command names is read.
+    let region: PhoneRegion?
     let prompt: () -> Void
     let readLine: () -> String?
     let report: (ScriptError) -> Void
@@ -15,11 +18,11 @@ struct TypedCommands {
     private var clockTime = ScriptClockTime()
 
     init(
-        screen: ScriptScreen, secrets: ScriptSecrets, prompt: @escaping () -> Void,
+        screen: ScriptScreen, secrets: ScriptSecrets, region: PhoneRegion?, prompt: @escaping () -> Void,
         readLine: @escaping () -> String?, report: @escaping (ScriptError) -> Void
     ) {
-        (self.screen, self.secrets, self.prompt, self.readLine, self.report) = (
-            screen, secrets, prompt, readLine, report
+        (self.screen, self.secrets, self.region, self.prompt, self.readLine, self.report) = (
+            screen, secrets, region, prompt, readLine, report
         )
     }
 
@@ -29,7 +32,7 @@ struct TypedCommands {
             prompt()
             guard let text = readLine(), text.trimmingCharacters(in: .whitespaces) != "quit" else { return nil }
             number += 1
-            let script = Script(text, screen: screen, secrets: secrets)
+            let script = Script(text, screen: screen, secrets: secrets, region: region)
             if let error = script.errors.first {
                 report(ScriptError(line: number, error.message))
             } else if let command = script.lines.first?.command {

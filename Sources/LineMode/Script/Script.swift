@@ -1,4 +1,5 @@
 public import Foundation
+public import PhoneNumbers
 
 /// A script read and parsed: every line kept (for echoing), each command understood, and
 /// every problem found, with its line number. Lines that start with `[` or `! ` are output
@@ -23,8 +24,11 @@ public struct Script: Sendable {
     /// with LF or CRLF. Checks each line's bytes first: valid UTF-8, no NUL byte, no carriage
     /// return but the one of a CRLF ending (CR-only line endings are refused, not read as one
     /// long line), no other control character but a tab, vertical tab or form feed, at most
-    /// 1 000 characters. A secret named `$name` is looked up in `secrets`.
-    public init(data: Data, screen: ScriptScreen, secrets: ScriptSecrets = ScriptSecrets()) {
+    /// 1 000 characters. A secret named `$name` is looked up in `secrets`; a phone number a
+    /// line names (`server account 138 1234 5678`) is read in `region`, as the screen reads one.
+    public init(
+        data: Data, screen: ScriptScreen, secrets: ScriptSecrets = ScriptSecrets(), region: PhoneRegion? = nil
+    ) {
         var lines: [Line] = []
         var errors: [ScriptError] = []
         // One copy into an array: its slices are cheap, where slices of `Data` are not.
@@ -82,7 +86,8 @@ public struct Script: Sendable {
             // Output lines of a transcript: a fixture file runs as a script as it is.
             if text.hasPrefix("[") || text.hasPrefix("! ") { continue }
             do {
-                let command = try ScriptParser.parse(text, line: number, screen: screen, secrets: secrets)
+                let command = try ScriptParser.parse(
+                    text, line: number, screen: screen, secrets: secrets, region: region)
                 try clockTime.add(command, line: number)
                 lines.append(Line(number: number, text: text, command: command))
             } catch {
@@ -119,8 +124,11 @@ public struct Script: Sendable {
         return lines.prefix { $0.command == nil && !errorLines.contains($0.number) }
     }
 
-    /// Parses `text` for `screen`, with `secrets` for the `$name`s it types.
-    public init(_ text: String, screen: ScriptScreen, secrets: ScriptSecrets = ScriptSecrets()) {
-        self.init(data: Data(text.utf8), screen: screen, secrets: secrets)
+    /// Parses `text` for `screen`, with `secrets` for the `$name`s it types and `region` for the
+    /// phone numbers it names.
+    public init(
+        _ text: String, screen: ScriptScreen, secrets: ScriptSecrets = ScriptSecrets(), region: PhoneRegion? = nil
+    ) {
+        self.init(data: Data(text.utf8), screen: screen, secrets: secrets, region: region)
     }
 }

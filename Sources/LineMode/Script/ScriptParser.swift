@@ -1,3 +1,4 @@
+import PhoneNumbers
 import SignUp
 
 /// Reads scripts: one command a line, `#` starts a comment. `linemode --help` lists every command.
@@ -45,7 +46,8 @@ public enum ScriptParser: Sendable {
 
     /// Parses one line; nil for a blank or comment line.
     static func parse(
-        _ text: String, line: Int, screen: ScriptScreen, secrets: ScriptSecrets = ScriptSecrets()
+        _ text: String, line: Int, screen: ScriptScreen, secrets: ScriptSecrets = ScriptSecrets(),
+        region: PhoneRegion? = nil
     ) throws(ScriptError) -> ScriptCommand? {
         let ascii = isPlainASCII(text.utf8)
         let content = Self.content(of: text, ascii: ascii)
@@ -104,7 +106,8 @@ public enum ScriptParser: Sendable {
         case "server":
             let arguments = words(of: content, ascii: ascii).dropFirst().map(String.init)
             return .server(
-                try ServerCommandParser.parse(arguments, content: String(content), line: line, secrets: secrets))
+                try ServerCommandParser.parse(
+                    arguments, content: String(content), line: line, secrets: secrets, region: region))
         default:
             throw fail(Self.unknown("command", String(name), among: commands, screen: nil))
         }

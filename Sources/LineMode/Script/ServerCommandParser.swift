@@ -1,3 +1,4 @@
+import PhoneNumbers
 import SignUp
 
 /// Parses the arguments of `server …` lines.
@@ -5,7 +6,8 @@ enum ServerCommandParser {
     static let subcommands = ["latency", "fail", "resend-after", "code", "account"]
 
     static func parse(
-        _ arguments: [String], content: String, line: Int, secrets: ScriptSecrets = ScriptSecrets()
+        _ arguments: [String], content: String, line: Int, secrets: ScriptSecrets = ScriptSecrets(),
+        region: PhoneRegion? = nil
     ) throws(ScriptError) -> ServerCommand {
         func fail(_ message: String) -> ScriptError { ScriptError(line: line, message) }
         guard let name = arguments.first else {
@@ -33,7 +35,7 @@ enum ServerCommandParser {
             return .code(code)
         case "account":
             let text = ScriptParser.rest(of: content, after: 2)
-            guard case .success(let destination) = Destination.parse(text) else {
+            guard case .success(let destination) = Destination.parse(text, region: region) else {
                 throw fail(
                     "\(ScriptParser.quoted(text)) is not a phone number or an e-mail address; write e.g. server account user@example.com"
                 )

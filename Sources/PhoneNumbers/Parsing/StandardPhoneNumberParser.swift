@@ -11,7 +11,9 @@
 ///   (Brazil's `0 21 11 …`, `0xx11 …`), Argentina's `0` and `15` (`011 15-2345-6789` is
 ///   `+54 9 11 2345-6789`). Also after a country code: `+44 (0)20 …`.
 /// - The national number must then have a length the plan allows (a number without its area
-///   code does not do), match the plan's numbers, and make at most 15 digits with its code.
+///   code does not do), be a number of one of the plan's types (libphonenumber's valid number:
+///   a mobile one digit short is refused even where a landline has its length), and make at
+///   most 15 digits with its code.
 public struct StandardPhoneNumberParser: PhoneNumberParser {
     /// The parser.
     public init() {}
@@ -72,7 +74,7 @@ public struct StandardPhoneNumberParser: PhoneNumberParser {
         guard anyRegion({ $0.lengthFit(of: national.count) == .possible }) else {
             return .failure(.wrongLength(callingCode: code, expected: Self.lengths(metadata), found: national.count))
         }
-        guard anyRegion({ $0.general.pattern.matchesWhole(national) }) else {
+        guard anyRegion({ $0.type(of: national) != nil }) else {
             // A prefix kept only because the number without it is too short or long: that is
             // what is wrong (`06 12 34 56 7` in France).
             if stripped.count < national.count, metadata.lengthFit(of: stripped.count) != .possible {

@@ -53,7 +53,8 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// full-width forms people type are read as ``PhoneNumbering/dialableDigits(of:)`` reads
     /// them; `parser` then reads the digits, in `region` when they have no `+` (see
     /// ``StandardPhoneNumberParser``). A mainland China number must
-    /// be a mobile one, since only a mobile takes a text message there.
+    /// be a mobile one, since only a mobile takes a text message there: a number read in China
+    /// or with `+86` that is no valid mobile is refused as ``DestinationProblem/invalidChinaMobile``.
     /// - Parameters:
     ///   - input: the text as typed.
     ///   - region: where a number without `+` is read; with none, such a number is refused
@@ -69,7 +70,11 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         guard let compact = PhoneNumbering.dialableDigits(of: text) else { return .failure(.phone(.invalid)) }
         // Whatever parser read it, only an E.164 number (+, a country code, 4 to 15 digits) is
         // taken: the service and the store get nothing else.
-        return parser.parse(compact, region: region).mapError { .phone($0) }.flatMap { number in
+        // Read in China, or with +86: no number that could be a mainland China mobile.
+        let readInChina = compact.hasPrefix("+86") || (!compact.hasPrefix("+") && region?.identifier == "CN")
+        return parser.parse(compact, region: region).mapError { problem in
+            problem == .invalid && readInChina ? .invalidChinaMobile : .phone(problem)
+        }.flatMap { number in
             guard number.hasPrefix("+"), let phone = Destination(normalized: number) else {
                 return .failure(.phone(.invalid))
             }
