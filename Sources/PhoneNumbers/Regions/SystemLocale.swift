@@ -1,8 +1,8 @@
 import Foundation
 
 /// The languages and the region a person chose for their system, read as the system's own
-/// programs read them: the default of ``SignUpLanguage/preferred(from:among:)``,
-/// ``PhoneRegion/current`` and so ``VerificationConfig/region``.
+/// programs read them: the default of ``PhoneRegion/current`` and, in `SignUp`, of
+/// `SignUpLanguage.preferred(from:among:)` and `VerificationConfig.region`.
 ///
 /// On Linux, Foundation's `Locale.current` ignores the locale variables (it is `en_001` whatever
 /// `LANG` says), so ``current`` reads them itself, in glibc's order (``init(environment:)``). On

@@ -17,7 +17,7 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A form safe to show on screen and in logs, the same in every language: a phone number as
-    /// ``StandardPhoneNumberFormatter/masked(_:)`` writes it, its country code and first group
+    /// `StandardPhoneNumberFormatter.masked(_:)` writes it, its country code and first group
     /// whole, its last four digits shown (`+55 11 •••••-4567`, `+1 415-•••-0100`); an e-mail
     /// address with the first character of its local part and its domain (`a***@example.com`).
     public var masked: String { masked(by: StandardPhoneNumberFormatter()) }
@@ -50,15 +50,15 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     public var description: String { masked }
 
     /// Parses what a person typed. Of a phone number, the separators, invisible marks and
-    /// full-width forms people type are read as ``PhoneNumbering/dialableDigits(of:)`` reads
+    /// full-width forms people type are read as `PhoneNumbering.dialableDigits(of:)` reads
     /// them; `parser` then reads the digits, in `region` when they have no `+` (see
-    /// ``StandardPhoneNumberParser``). A mainland China number must
+    /// `StandardPhoneNumberParser`). A mainland China number must
     /// be a mobile one, since only a mobile takes a text message there: a number read in China
     /// or with `+86` that is no valid mobile is refused as ``DestinationProblem/invalidChinaMobile``.
     /// - Parameters:
     ///   - input: the text as typed.
     ///   - region: where a number without `+` is read; with none, such a number is refused
-    ///     (``PhoneNumberProblem/missingCountryCode(example:)``).
+    ///     (`PhoneNumberProblem.missingCountryCode(example:)`).
     ///   - parser: reads the phone number; the built-in one by default.
     public static func parse(
         _ input: String, region: PhoneRegion? = nil, parser: some PhoneNumberParser = StandardPhoneNumberParser()

@@ -5,7 +5,7 @@ extension SignUpLanguage {
     /// The first of `preferredLanguages` (BCP 47 tags, most preferred first) that one of
     /// `available` speaks (see ``match(_:among:)``); ``english`` if none does, or the first of
     /// `available` when English is not among them. By default the system's languages
-    /// (``SystemLocale/current``: the POSIX locale variables on Linux, `Locale` on Apple
+    /// (`SystemLocale.current`: the POSIX locale variables on Linux, `Locale` on Apple
     /// platforms) and the built-in languages; an app passes its own among them.
     public static func preferred(
         from preferredLanguages: [String] = SystemLocale.current.languages,

@@ -17,14 +17,14 @@ public struct VerificationConfig: Hashable, Sendable {
     /// The language of every text.
     public var language: SignUpLanguage
     /// Where a phone number typed without `+` is read; nil: nowhere, so it needs its country
-    /// code. By default the system locale's region (``PhoneRegion/current``).
+    /// code. By default the system locale's region (`PhoneRegion.current`).
     public var region: PhoneRegion?
-    /// What reads a typed phone number; ``StandardPhoneNumberParser`` by default.
+    /// What reads a typed phone number; `StandardPhoneNumberParser` by default.
     public var phoneParser: any PhoneNumberParser {
         get { parserSlot.value as? any PhoneNumberParser ?? StandardPhoneNumberParser() }
         set { parserSlot = ValueSlot(newValue) }
     }
-    /// What writes a phone number on screen, whole and masked; ``StandardPhoneNumberFormatter``
+    /// What writes a phone number on screen, whole and masked; `StandardPhoneNumberFormatter`
     /// by default.
     public var phoneFormatter: any PhoneNumberFormatter {
         get { formatterSlot.value as? any PhoneNumberFormatter ?? StandardPhoneNumberFormatter() }

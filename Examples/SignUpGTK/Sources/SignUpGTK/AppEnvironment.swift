@@ -1,8 +1,9 @@
 import Foundation
+import PhoneNumbers
 import SignUp
 
 /// What the app reads from its environment: the language and region of the POSIX locale (as
-/// SignUp's `SystemLocale` reads them), where the cooldown is kept, and the test hook's dump file.
+/// PhoneNumbers' `SystemLocale` reads them), where the cooldown is kept, and the test hook's dump file.
 struct AppEnvironment {
     /// The application ID: GTK's, and the folder of the saved state.
     static let applicationID = "org.hourglass.SignUpGTK"

@@ -2,6 +2,7 @@ import Clocks
 import Foundation
 import Hourglass
 import HourglassDispatch
+import PhoneNumbers
 import SignUp
 import Testing
 
@@ -28,6 +29,15 @@ struct ClientTests {
         #expect(seen.values == ["2", "1", "0", "done"])
         #expect(countdown.state == .finished)
         #expect(clock.pendingTimers.isEmpty)
+    }
+
+    @Test("PhoneNumbers alone reads, writes and masks a Brazilian mobile as people type it")
+    func phoneNumbersAlone() throws {
+        let digits = try #require(PhoneNumbering.dialableDigits(of: "0xx11 98765-4321"))
+        let e164 = StandardPhoneNumberParser().parse(digits, region: PhoneRegion("BR"))
+        #expect(e164 == .success("+5511987654321"))
+        #expect(StandardPhoneNumberFormatter().formatted("+5511987654321") == "+55 11 98765-4321")
+        #expect(StandardPhoneNumberFormatter().masked("+5511987654321") == "+55 11 •••••-4321")
     }
 
     @Test("a verification flow reaches \"Resend in 59s\" one second after the code is sent")
