@@ -48,7 +48,7 @@ public enum PhoneNumbering: Sendable {
         return MetadataStore.shared.callingCode(atStartOf: digits)
     }
 
-    /// The region an E.164 number belongs to (`+14165550100` is `CA`, `+447700900123` is
+    /// The region an E.164 number belongs to (`+14165550100` is `CA`, `+447400123456` is
     /// `GB`); nil for a number of no region (an international network) or no known code.
     public static func region(of number: String) -> PhoneRegion? {
         guard let (_, metadata) = national(of: number), metadata.region != "001" else { return nil }

@@ -39,7 +39,7 @@ extension SignUpStrings {
             case .phone(.invalid): "Ce numéro de téléphone n’est pas valide"
             case .phone(.unknownCountryCode(let digits)): "Aucun indicatif ne commence par +\(digits)"
             case .phone(.wrongLength(let code, let expected, let found)):
-                "Un numéro +\(code) a \(Self.frenchCount(expected)) chiffres après l’indicatif, pas \(found)"
+                "Un numéro +\(code) a \(SignUpStrings.counts(expected, through: " à ", lastSeparator: " ou ")) chiffres après l’indicatif, pas \(found)"
             case .phone(.tooLong): "Un numéro de téléphone a 15 chiffres au plus"
             }
         }
@@ -107,7 +107,4 @@ extension SignUpStrings {
     }
 
     /// "9", or "9 à 10": how many digits a number may have.
-    private static func frenchCount(_ range: ClosedRange<Int>) -> String {
-        range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound) à \(range.upperBound)"
-    }
 }

@@ -46,12 +46,13 @@ import Testing
         arguments: [
             (
                 String?("US"), "415 555 010",
-                PhoneNumberProblem.wrongLength(callingCode: "1", expected: 10...10, found: 9)
+                PhoneNumberProblem.wrongLength(callingCode: "1", expected: [10], found: 9)
             ),
-            ("FR", "06 12 34 56 7", .wrongLength(callingCode: "33", expected: 9...9, found: 8)),
-            ("BR", "(11) 98765-43210", .wrongLength(callingCode: "55", expected: 8...11, found: 12)),
+            ("FR", "06 12 34 56 7", .wrongLength(callingCode: "33", expected: [9], found: 8)),
+            ("BR", "(11) 98765-43210", .wrongLength(callingCode: "55", expected: [8, 9, 10, 11], found: 12)),
             ("BR", "(11) 8765-432", .invalid),
-            ("GB", "+44 12", .wrongLength(callingCode: "44", expected: 7...10, found: 2)),
+            ("GB", "+44 12", .wrongLength(callingCode: "44", expected: [7, 9, 10], found: 2)),
+            ("GB", "+44 2079 4609", .wrongLength(callingCode: "44", expected: [7, 9, 10], found: 8)),
             (nil, "06 12 34 56 78", .missingCountryCode(example: nil)),
             ("US", "+999 123 4567", .unknownCountryCode("999")),
             ("US", "+0 123 456 789", .unknownCountryCode("0")),
@@ -77,8 +78,11 @@ import Testing
     func regionAndType() {
         #expect(PhoneNumbering.region(of: "+14165550100") == PhoneRegion("CA"))
         #expect(PhoneNumbering.region(of: "+14155550100") == PhoneRegion("US"))
-        #expect(PhoneNumbering.region(of: "+447700900123") == PhoneRegion("GB"))
+        #expect(PhoneNumbering.region(of: "+447400123456") == PhoneRegion("GB"))
         #expect(PhoneNumbering.region(of: "+80012345678") == nil)
+        // No region of a shared code has these numbers.
+        #expect(PhoneNumbering.region(of: "+10000000000") == nil)
+        #expect(PhoneNumbering.region(of: "+440000000000") == nil)
         #expect(PhoneNumbering.type(of: "+5511961234567") == .mobile)
         #expect(PhoneNumbering.type(of: "+551123456789") == .fixedLine)
         #expect(PhoneNumbering.type(of: "+14155550100") == .fixedLineOrMobile)

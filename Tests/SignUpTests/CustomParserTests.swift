@@ -12,7 +12,7 @@ struct SwitchboardParser: PhoneNumberParser {
     func parse(_ number: String, region: PhoneRegion?) -> Result<String, PhoneNumberProblem> {
         let digits = number.filter(\.isNumber)
         guard digits.count == 6, !number.hasPrefix("+") else {
-            return .failure(.wrongLength(callingCode: "882", expected: 6...6, found: digits.count))
+            return .failure(.wrongLength(callingCode: "882", expected: [6], found: digits.count))
         }
         return .success(switchboard + digits)
     }

@@ -45,7 +45,8 @@ struct DestinationTests {
             ("23812345678", .invalidChinaMobile),
             ("+86 238 1234 5678", .invalidChinaMobile),
             ("+44 20 7946 095", .phone(.invalid)),
-            ("+44 12", .phone(.wrongLength(callingCode: "44", expected: 7...10, found: 2))),
+            ("00 44 20 7946 095", .phone(.invalid)),  // dialled abroad: no Chinese number
+            ("+44 12", .phone(.wrongLength(callingCode: "44", expected: [7, 9, 10], found: 2))),
             ("+0 123 456 789", .phone(.unknownCountryCode("0"))),
             ("+1234567890123456", .phone(.tooLong)),
             ("138 1234 567x", .phone(.invalid)),

@@ -35,7 +35,7 @@ enum German {
             case .phone(.invalid): "Diese Telefonnummer ist ungültig"
             case .phone(.unknownCountryCode(let digits)): "Keine Ländervorwahl beginnt mit +\(digits)"
             case .phone(.wrongLength(let code, let expected, let found)):
-                "Eine Nummer mit +\(code) hat \(expected.lowerBound)–\(expected.upperBound) Ziffern nach der Vorwahl, nicht \(found)"
+                "Eine Nummer mit +\(code) hat \(SignUpStrings.counts(expected, through: "–", lastSeparator: " oder ")) Ziffern nach der Vorwahl, nicht \(found)"
             case .phone(.tooLong): "Eine Telefonnummer hat höchstens 15 Ziffern"
             }
         }

@@ -26,8 +26,8 @@ func formattedStrings(of text: SignUpStrings) -> [String] {
     let problems: [DestinationProblem] = [
         .empty, .invalidEmail, .invalidChinaMobile, .phone(.missingCountryCode(example: nil)), .phone(.invalid),
         .phone(.unknownCountryCode("999")),
-        .phone(.wrongLength(callingCode: "33", expected: 9...9, found: 8)),
-        .phone(.wrongLength(callingCode: "44", expected: 9...10, found: 2)), .phone(.tooLong),
+        .phone(.wrongLength(callingCode: "33", expected: [9], found: 8)),
+        .phone(.wrongLength(callingCode: "44", expected: [9, 10], found: 2)), .phone(.tooLong),
     ]
     let passwordProblems: [PasswordProblem] = [
         .tooShort(minimum: 8), .tooLong(maximum: 64), .common, .predictable,
@@ -48,6 +48,23 @@ func formattedStrings(of text: SignUpStrings) -> [String] {
 
 @Suite("Strings: one table per language, chosen from the locale, open to the app")
 struct SignUpStringsTests {
+    @Test("lengths in a sentence: one, a run, or a list with gaps")
+    func counts() {
+        #expect(SignUpStrings.counts([9], through: " to ", lastSeparator: " or ") == "9")
+        #expect(SignUpStrings.counts([9, 10], through: " to ", lastSeparator: " or ") == "9 or 10")
+        #expect(SignUpStrings.counts([8, 9, 10, 11], through: " to ", lastSeparator: " or ") == "8 to 11")
+        #expect(SignUpStrings.counts([7, 9, 10], through: " to ", lastSeparator: " or ") == "7, 9 or 10")
+        #expect(SignUpStrings.counts([], through: " to ", lastSeparator: " or ") == "")
+        #expect(
+            SignUpStrings.english.destinationProblem(
+                .phone(.wrongLength(callingCode: "44", expected: [7, 9, 10], found: 8)))
+                == "A +44 number has 7, 9 or 10 digits after the country code, not 8")
+        #expect(
+            SignUpStrings.simplifiedChinese.destinationProblem(
+                .phone(.wrongLength(callingCode: "44", expected: [7, 9, 10], found: 8)))
+                == "+44 的号码在国家或地区代码后应有7、9或10位数字，而不是8位")
+    }
+
     @Test("every built-in table has every string, none empty, none left in English")
     func complete() {
         let english = plainStrings(of: .english)

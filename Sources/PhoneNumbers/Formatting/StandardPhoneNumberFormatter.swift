@@ -5,9 +5,10 @@
 ///   `+44 7400 123456`, `+81 90-1234-5678`); a number no format fits keeps its national number
 ///   whole.
 /// - ``masked(_:)`` writes the same, with the country code and the first group of the national
-///   number whole, the last four digits shown, and the digits between them as `•`
-///   (`+55 11 •••••-4567`); at least three digits are always hidden, fewer shown at the end when
-///   the number is short.
+///   number whole, up to the last four digits shown, and the digits between them as `•`
+///   (`+55 11 •••••-4567`). At least three digits are always hidden: after a long first group
+///   fewer are shown at the end (`+44 7911 •••456`), and a number of one group shows only its
+///   end (`+290 •••3`).
 /// - ``national(_:)`` is the national format, as the number's own region writes it.
 public struct StandardPhoneNumberFormatter: PhoneNumberFormatter {
     /// The formatter.

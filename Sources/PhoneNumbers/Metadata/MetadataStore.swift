@@ -64,14 +64,16 @@ final class MetadataStore: @unchecked Sendable {
             .first { self.keysByCallingCode[$0] != nil }
     }
 
-    /// The region of the national number `national` with `callingCode`, among those that share
-    /// the code: the one whose leading digits it starts with, else the one it is a number of.
+    /// The region of the national number `national` with `callingCode`: the code's one region,
+    /// or among those that share it, the one whose leading digits it starts with, else the one
+    /// it is a number of; nil when it is none's (as libphonenumber). Regions are compiled only
+    /// as far as the search goes.
     func metadata(ofNational national: Substring, callingCode: String) -> PhoneMetadata? {
-        let candidates = (keysByCallingCode[callingCode] ?? []).compactMap { metadata($0) }
-        guard candidates.count > 1 else { return candidates.first }
-        return candidates.first { candidate in
+        let keys = keysByCallingCode[callingCode] ?? []
+        guard keys.count > 1 else { return keys.first.flatMap { metadata($0) } }
+        return keys.lazy.compactMap { self.metadata($0) }.first { candidate in
             if let leading = candidate.leadingDigits { return leading.matchAtStart(national) != nil }
             return candidate.type(of: national) != nil
-        } ?? candidates.first
+        }
     }
 }

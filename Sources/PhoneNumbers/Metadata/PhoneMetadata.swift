@@ -9,7 +9,7 @@ final class PhoneMetadata: Sendable {
     let callingCode: String
     /// Whether this region's formats and lengths stand for its calling code (`US` for `1`).
     let isMainForCallingCode: Bool
-    /// The international call prefixes dialled from this region (`00`, `011`, `8~10`).
+    /// The international call prefixes dialled from this region (`00`, `011`, `810`).
     let internationalPrefix: NumberPattern?
     /// The trunk prefix dialled before a national number (`0`, `1` in the NANP), for formatting.
     let nationalPrefix: String?

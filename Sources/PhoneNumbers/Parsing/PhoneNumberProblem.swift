@@ -7,8 +7,9 @@ public enum PhoneNumberProblem: Error, Hashable, Sendable {
     case invalid
     /// The digits after `+` (up to three shown) start with no country calling code.
     case unknownCountryCode(String)
-    /// The national number has `found` digits; numbers with `+callingCode` have `expected`.
-    case wrongLength(callingCode: String, expected: ClosedRange<Int>, found: Int)
+    /// The national number has `found` digits; numbers with `+callingCode` have one of the
+    /// `expected` lengths, ascending (`[7, 9, 10]` for `+44`: there may be gaps).
+    case wrongLength(callingCode: String, expected: [Int], found: Int)
     /// More than E.164's 15 digits in all.
     case tooLong
 }

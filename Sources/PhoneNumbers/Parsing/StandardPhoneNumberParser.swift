@@ -3,7 +3,7 @@
 ///
 /// - `+` and a country code: the rest is the national number.
 /// - An international prefix of the region (`00`, `011` in the NANP, `00` and a carrier in
-///   Brazil, `8~10` in Russia) reads like `+`.
+///   Brazil, `810` in Russia) reads like `+`.
 /// - The region's own country code written without `+` is dropped when only that makes a
 ///   number of the region (`86 138 1234 5678` in China).
 /// - What the region's plan allows before a national number is dropped, or rewritten, when what
@@ -86,11 +86,8 @@ public struct StandardPhoneNumberParser: PhoneNumberParser {
         return .success("+" + code + national)
     }
 
-    /// The shortest and longest national numbers of the region.
-    private static func lengths(_ metadata: PhoneMetadata) -> ClosedRange<Int> {
-        let lengths = metadata.general.lengths
-        return (lengths.first ?? 1)...(lengths.last ?? max(1, 15 - metadata.callingCode.count))
-    }
+    /// The lengths of the region's national numbers.
+    private static func lengths(_ metadata: PhoneMetadata) -> [Int] { metadata.general.lengths }
 
     /// `digits` without the national prefix or carrier code the region allows before a national
     /// number, rewritten by the region's rule where it has one (libphonenumber's rules: nothing

@@ -32,7 +32,7 @@ extension SignUpStrings {
             case .phone(.invalid): "This phone number is not valid"
             case .phone(.unknownCountryCode(let digits)): "No country code starts with +\(digits)"
             case .phone(.wrongLength(let code, let expected, let found)):
-                "A +\(code) number has \(digitCount(expected)) digits after the country code, not \(found)"
+                "A +\(code) number has \(counts(expected, through: " to ", lastSeparator: " or ")) digits after the country code, not \(found)"
             case .phone(.tooLong): "A phone number has at most 15 digits"
             }
         },
@@ -97,9 +97,4 @@ extension SignUpStrings {
             case .server(let message): message
             }
         })
-}
-
-/// "9", or "9 to 10": how many digits a number of a region may have.
-private func digitCount(_ range: ClosedRange<Int>) -> String {
-    range.count == 1 ? "\(range.lowerBound)" : "\(range.lowerBound) to \(range.upperBound)"
 }

@@ -35,7 +35,7 @@ extension SignUpStrings {
             case .phone(.invalid): "手机号无效"
             case .phone(.unknownCountryCode(let digits)): "没有以 +\(digits) 开头的国家或地区代码"
             case .phone(.wrongLength(let code, let expected, let found)):
-                "+\(code) 的号码在国家或地区代码后应有\(expected.count == 1 ? "\(expected.lowerBound)" : "\(expected.lowerBound)至\(expected.upperBound)")位数字，而不是\(found)位"
+                "+\(code) 的号码在国家或地区代码后应有\(SignUpStrings.counts(expected, through: "至", separator: "、", lastSeparator: "或"))位数字，而不是\(found)位"
             case .phone(.tooLong): "手机号最多15位数字"
             }
         }

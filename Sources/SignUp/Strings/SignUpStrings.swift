@@ -1,4 +1,5 @@
 import PhoneNumbers
+
 /// Every text the sign-up screens show, in one language: a table of strings, and of closures
 /// where a text holds a number or a name (so each language words its own plurals).
 ///
@@ -19,6 +20,19 @@ import PhoneNumbers
 /// moves from the compiler to the app's test, which names what is missing:
 /// `#expect(strings.untranslated == [])` fails with the new text's ``Text`` case.
 public struct SignUpStrings: Sendable {
+    /// Counts as a table writes them in a sentence: `9`, a run as `8 to 11` (`through`), others
+    /// listed as `7, 9 or 10` (`separator`, `lastSeparator`). For
+    /// `PhoneNumberProblem.wrongLength`'s lengths.
+    public static func counts(
+        _ counts: [Int], through: String, separator: String = ", ", lastSeparator: String
+    ) -> String {
+        guard let first = counts.first, let last = counts.last, counts.count > 1 else {
+            return counts.first.map(String.init) ?? ""
+        }
+        if counts.count > 2, counts == Array(first...last) { return "\(first)\(through)\(last)" }
+        return counts.dropLast().map(String.init).joined(separator: separator) + lastSeparator + "\(last)"
+    }
+
     /// The texts of this table that still hold the base table's (see ``init(translating:_:)``);
     /// empty for a complete table.
     public var untranslated: [Text] { Text.allCases.filter { !translated.contains($0) } }
