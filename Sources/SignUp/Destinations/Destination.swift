@@ -18,8 +18,9 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
 
     /// A form safe to show on screen and in logs, the same in every language: a phone number as
     /// `StandardPhoneNumberFormatter.masked(_:)` writes it, its country code and first group
-    /// whole, up to its last four digits shown and at least three hidden (`+55 11 •••••-4567`, `+1 415-•••-0100`); an e-mail
-    /// address with the first character of its local part and its domain (`a***@example.com`).
+    /// whole, up to its last four digits shown and at least three hidden (`+55 11 •••••-4567`,
+    /// `+1 415-•••-0100`); an e-mail address with the first character of its local part and its
+    /// domain (`a***@example.com`).
     public var masked: String { masked(by: StandardPhoneNumberFormatter()) }
 
     /// The form to show in a field, for people: a phone number in libphonenumber's international
@@ -68,8 +69,6 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         if text.isEmpty { return .failure(.empty) }
         if text.contains("@") { return parseEmail(text) }
         guard let compact = PhoneNumbering.dialableDigits(of: text) else { return .failure(.phone(.invalid)) }
-        // Whatever parser read it, only an E.164 number (+, a country code, 4 to 15 digits) is
-        // taken: the service and the store get nothing else.
         // Read in China (not dialled abroad with 00), or with +86: no mainland China mobile.
         let readInChina =
             compact.hasPrefix("+86")
@@ -77,6 +76,8 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         return parser.parse(compact, region: region).mapError { problem in
             problem == .invalid && readInChina ? .invalidChinaMobile : .phone(problem)
         }.flatMap { number in
+            // Whatever parser read it, only an E.164 number (+, a country code, 4 to 15 digits)
+            // is taken: the service and the store get nothing else.
             guard number.hasPrefix("+"), let phone = Destination(normalized: number) else {
                 return .failure(.phone(.invalid))
             }
