@@ -22,6 +22,7 @@ let package = Package(
         .library(name: "HourglassGLib", targets: ["HourglassGLib"]),
         .library(name: "PhoneNumbers", targets: ["PhoneNumbers"]),
         .library(name: "SignUp", targets: ["SignUp"]),
+        .library(name: "SignUpHTTP", targets: ["SignUpHTTP"]),
         .library(name: "HourglassTranscripts", targets: ["HourglassTranscripts"]),
         .library(name: "HourglassTesting", targets: ["HourglassTesting"]),
         .library(name: "LineMode", targets: ["LineMode"]),
@@ -30,6 +31,11 @@ let package = Package(
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // SignUpHTTP: the generated client's runtime, its URLSession transport, and swift-log.
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/apple/swift-openapi-urlsession", from: "1.4.0"),
+        .package(url: "https://github.com/apple/swift-http-types", from: "1.8.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
         // Tests only (no product depends on it, so a client never resolves it): swift-clocks'
         // TestClock and ImmediateClock drive the models through AdaptedClock.
         .package(url: "https://github.com/pointfreeco/swift-clocks", from: "1.1.1"),
@@ -78,6 +84,26 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .target(name: "HourglassLibevent", condition: onLinux),
                 .target(name: "HourglassGLib", condition: onLinux),
+            ]
+        ),
+        // The verification service over HTTP: the client swift-openapi-generator made from
+        // openapi/openapi.yaml (committed in Generated/, by tools/openapi/generate), on
+        // URLSession or a transport the app passes. Builds on Apple platforms too.
+        .target(
+            name: "SignUpHTTP",
+            dependencies: [
+                "SignUp", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "OpenAPIURLSession", package: "swift-openapi-urlsession"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+        .testTarget(
+            name: "SignUpHTTPTests",
+            dependencies: [
+                "SignUpHTTP", "SignUp", "Hourglass", .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "HTTPTypes", package: "swift-http-types"),
+                .product(name: "Logging", package: "swift-log"),
             ]
         ),
         // Transcripts of a screen over time (linemode's format), the in-process diff and

@@ -60,7 +60,9 @@ extension SignUpStrings {
         strings.checkError = { error, wait in
             switch error {
             case .wrongCode(let left): "Code incorrect. \(left) \(left <= 1 ? "essai restant" : "essais restants")"
-            case .expired: "Ce code a expiré. Demandez-en un nouveau"
+            case .expired:
+                wait.map { "Ce code a expiré. Nouveau code possible dans \($0)" }
+                    ?? "Ce code a expiré. Demandez-en un nouveau"
             case .superseded: "Ce code a été remplacé par un plus récent. Saisissez le dernier code"
             case .locked: "Trop de codes incorrects. Réessayez dans \(wait ?? "un moment")"
             case .network: "Erreur réseau. Touchez Vérifier pour réessayer"

@@ -56,7 +56,9 @@ enum German {
         text.checkError = { error, wait in
             switch error {
             case .wrongCode(let left): "Falscher Code. Noch \(left) \(left == 1 ? "Versuch" : "Versuche")"
-            case .expired: "Dieser Code ist abgelaufen. Neuen anfordern"
+            case .expired:
+                wait.map { "Dieser Code ist abgelaufen. Neuer Code in \($0)" }
+                    ?? "Dieser Code ist abgelaufen. Neuen anfordern"
             case .superseded: "Dieser Code wurde ersetzt. Den neuesten eingeben"
             case .locked: "Zu viele falsche Codes. Erneut in \(wait ?? "einer Weile")"
             case .network: "Netzwerkfehler. Zum Wiederholen auf Bestätigen tippen"

@@ -92,6 +92,11 @@ enum VerificationTable {
             },
             effects: [
                 .startCountdown(.cooldown, until: at(32.3)),
+                // Kept, with no code: a restart must not forget the server's wait.
+                .save(
+                    CooldownSnapshot(
+                        destination: phone, cooldownLeft: .seconds(30), cooldownLength: .seconds(30), codeLeft: .zero,
+                        codeLifetime: .zero, sendAges: [])),
                 .announce(.requestFailed(.rateLimited(retryAfter: .seconds(30)))),
             ]),
         VerificationRow(
@@ -118,6 +123,12 @@ enum VerificationTable {
             },
             effects: [
                 .startCountdown(.lock, until: at(910.3)),
+                // Kept with the code's cooldown: a restart keeps the lock.
+                .save(
+                    CooldownSnapshot(
+                        destination: phone, cooldownLeft: .seconds(52), cooldownLength: .seconds(60),
+                        codeLeft: .seconds(292), codeLifetime: .seconds(300), sendAges: [.seconds(8)],
+                        lockLeft: .seconds(900))),
                 .announce(.codeRejected(.locked(retryAfter: .seconds(900)))),
             ]),
         VerificationRow(

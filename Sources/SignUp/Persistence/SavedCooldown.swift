@@ -1,7 +1,7 @@
 public import Foundation
 
 /// A cooldown as stored: wall-clock instants, so that it goes on counting while the app is
-/// not running. Loading clamps every value, so a clock set backwards cannot stretch a wait.
+/// not running, the waits a server imposed included. Loading clamps every value, so a clock set backwards cannot stretch a wait.
 public struct SavedCooldown: Codable, Hashable, Sendable {
     /// The format's version.
     public static let currentVersion = 1
@@ -20,6 +20,11 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
     public var codeLifetimeSeconds: Double
     /// When each code of the current window was sent.
     public var sentAt: [Date]
+    /// When a send limit the server imposed ends; absent when there is none (and in files
+    /// written before 3.0).
+    public var sendLimitEnds: Date?
+    /// When a lock after too many wrong codes ends; absent when there is none.
+    public var lockEnds: Date?
 
     /// The longest wait a saved file may claim; anything beyond is treated as corrupt.
     static let longestWait: Double = 86_400
@@ -33,6 +38,9 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
         codeExpires = wallNow.addingTimeInterval(snapshot.codeLeft.seconds)
         codeLifetimeSeconds = snapshot.codeLifetime.seconds
         sentAt = snapshot.sendAges.map { wallNow.addingTimeInterval(-$0.seconds) }
+        sendLimitEnds =
+            snapshot.sendLimitLeft > .zero ? wallNow.addingTimeInterval(snapshot.sendLimitLeft.seconds) : nil
+        lockEnds = snapshot.lockLeft > .zero ? wallNow.addingTimeInterval(snapshot.lockLeft.seconds) : nil
     }
 
     /// The cooldown as it stands at `wallNow`: each time left clamped to [0, its length], each
@@ -42,7 +50,7 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
         guard let target = Destination(normalized: destination) else { throw .invalid("destination") }
         let lengths = [cooldownSeconds, codeLifetimeSeconds]
         guard lengths.allSatisfy({ $0.isFinite && $0 >= 0 && $0 <= Self.longestWait }) else { throw .invalid("length") }
-        let instants = [cooldownEnds, codeExpires] + sentAt
+        let instants = [cooldownEnds, codeExpires] + sentAt + [sendLimitEnds, lockEnds].compactMap { $0 }
         guard instants.allSatisfy({ $0.timeIntervalSince1970.isFinite }), sentAt.count <= 1_000 else {
             throw .invalid("instant")
         }
@@ -57,7 +65,9 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
             cooldownLength: milliseconds(cooldownSeconds),
             codeLeft: left(until: codeExpires, atMost: codeLifetimeSeconds),
             codeLifetime: milliseconds(codeLifetimeSeconds),
-            sendAges: sentAt.map { milliseconds(min(max(wallNow.timeIntervalSince($0), 0), Self.longestWait)) })
+            sendAges: sentAt.map { milliseconds(min(max(wallNow.timeIntervalSince($0), 0), Self.longestWait)) },
+            sendLimitLeft: sendLimitEnds.map { left(until: $0, atMost: Self.longestWait) } ?? .zero,
+            lockLeft: lockEnds.map { left(until: $0, atMost: Self.longestWait) } ?? .zero)
     }
 }
 

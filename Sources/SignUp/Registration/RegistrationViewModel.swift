@@ -34,20 +34,27 @@ public final class RegistrationViewModel: Sendable {
     ///   - onAnnouncement: called with each text for assistive technologies, on the clock's context.
     ///   - onStoreProblem: told the error, for the app's log, whenever the cooldown cannot be
     ///     restored or saved (the screen shows it in its own language, without the detail).
+    ///   - onServiceFailure: told every failed service call (a code request, a check, the
+    ///     registration) with the error as the service threw it, on the clock's context.
     public init(
         config: VerificationConfig = VerificationConfig(), policy: PasswordPolicy = PasswordPolicy(),
         clock: any TimerClock, service: any VerificationService,
         store: any CooldownStore = InMemoryCooldownStore(), wallClock: any WallClock = SystemWallClock(),
         onChange: (@Sendable (RegistrationScreen) -> Void)? = nil,
         onAnnouncement: (@Sendable (String) -> Void)? = nil,
-        onStoreProblem: (@Sendable (CooldownStoreError) -> Void)? = nil
+        onStoreProblem: (@Sendable (CooldownStoreError) -> Void)? = nil,
+        onServiceFailure: (@Sendable (ServiceFailure) -> Void)? = nil
     ) {
         runtime = ModelRuntime(RegistrationForm(policy: policy), clock: clock)
+        if let onServiceFailure {
+            runtime.report { _, error in onServiceFailure(ServiceFailure(call: .register, error: error)) }
+        }
         self.service = service
         self.onChange = onChange
         verification = VerificationViewModel(
             config: config, clock: clock, service: service, store: store, wallClock: wallClock,
-            onChange: nil, onAnnouncement: onAnnouncement, onStoreProblem: onStoreProblem, startsRestored: false)
+            onChange: nil, onAnnouncement: onAnnouncement, onStoreProblem: onStoreProblem,
+            onServiceFailure: onServiceFailure, startsRestored: false)
         let notify: @Sendable () -> Void = { [weak self] in self?.notifyChange() }
         runtime.listen { _ in notify() }
         verification.runtime.listen { _ in notify() }

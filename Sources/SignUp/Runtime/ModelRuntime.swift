@@ -21,6 +21,8 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
     private let valueKeyPath: any KeyPath<ModelRuntime, Machine> & Sendable = \.value
     /// The model's effect handler, installed once the model is whole.
     private let performer = Locked<(@Sendable (Machine.Effect) -> Void)?>(nil)
+    /// Told each failed call and the error its service threw, on the clock's context.
+    private let failureReporter = Locked<(@Sendable (CallKind, any Error) -> Void)?>(nil)
 
     init(_ initial: Machine, clock: any TimerClock) {
         machine = Locked(initial)
@@ -49,6 +51,11 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
     /// Installs the handler of the effects of every later event.
     func perform(effectsWith handler: @escaping @Sendable (Machine.Effect) -> Void) {
         performer.withLock { $0 = handler }
+    }
+
+    /// Installs what is told each failed call, with the error as its service threw it.
+    func report(failuresWith reporter: @escaping @Sendable (CallKind, any Error) -> Void) {
+        failureReporter.withLock { $0 = reporter }
     }
 
     /// An input from anywhere: applied now on the clock's context, else handed to it. `event`
@@ -103,33 +110,47 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
         case .clockDriven(let start):
             start { [weak self] result in
                 guard let self else { return }
+                let thrown = result.failureValue
                 if clock.isOnContext {
-                    finish(call, event(result))
+                    finish(call, thrown, event(result))
                 } else {
-                    clock.perform { [weak self] in self?.finish(call, event(result)) }
+                    clock.perform { [weak self] in self?.finish(call, thrown, event(result)) }
                 }
             }
         case .async(let work, let fallback):
             calls.run(call) { [weak self] in
-                let result: Result<Success, Failure>
+                let (result, thrown): (Result<Success, Failure>, (any Error)?)
                 do {
-                    result = .success(try await work())
+                    (result, thrown) = (.success(try await work()), nil)
                 } catch {
-                    result = .failure(error as? Failure ?? fallback)
+                    (result, thrown) = (.failure(error as? Failure ?? fallback), error)
                 }
                 // A cancelled call's reply, whatever it is, is not handed to the clock at all.
                 guard !Task.isCancelled else { return }
-                self?.clock.perform { [weak self] in self?.finish(call, event(result)) }
+                self?.clock.perform { [weak self] in self?.finish(call, thrown, event(result)) }
             }
         }
     }
 
-    /// Applies a reply unless a newer call of its kind superseded it.
-    private func finish(_ call: ServiceCalls<CallKind>.Call, _ event: @autoclosure () -> Machine.Event?) {
-        guard calls.finish(call), let event = event() else { return }
+    /// Applies a reply unless a newer call of its kind superseded it; a failure is reported
+    /// first, with the error as the service threw it.
+    private func finish(
+        _ call: ServiceCalls<CallKind>.Call, _ thrown: (any Error)?, _ event: @autoclosure () -> Machine.Event?
+    ) {
+        guard calls.finish(call) else { return }
+        if let thrown, let report = failureReporter.withLock({ $0 }) { report(call.kind, thrown) }
+        guard let event = event() else { return }
         handle(event)
     }
 }
 
 @available(HourglassObservation, *)
 extension ModelRuntime: Observable {}
+
+extension Result {
+    /// The failure, if this is one.
+    fileprivate var failureValue: Failure? {
+        if case .failure(let failure) = self { return failure }
+        return nil
+    }
+}

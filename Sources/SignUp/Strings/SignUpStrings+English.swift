@@ -53,7 +53,9 @@ extension SignUpStrings {
         checkError: { error, wait in
             switch error {
             case .wrongCode(let left): "Wrong code. \(left) \(left == 1 ? "attempt" : "attempts") left"
-            case .expired: "This code has expired. Request a new one"
+            case .expired:
+                wait.map { "This code has expired. You can request a new one in \($0)" }
+                    ?? "This code has expired. Request a new one"
             case .superseded: "This code was replaced by a newer one. Enter the latest code"
             case .locked: "Too many wrong codes. Try again in \(wait ?? "a while")"
             case .network: "Network error. Tap Verify to try again"

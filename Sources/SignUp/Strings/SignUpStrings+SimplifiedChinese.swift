@@ -56,7 +56,7 @@ extension SignUpStrings {
         strings.checkError = { error, wait in
             switch error {
             case .wrongCode(let left): "验证码错误，还可尝试\(left)次"
-            case .expired: "验证码已过期，请重新获取"
+            case .expired: wait.map { "验证码已过期，\($0)后可重新获取" } ?? "验证码已过期，请重新获取"
             case .superseded: "该验证码已失效，请输入最新的验证码"
             case .locked: "错误次数过多，请在\(wait ?? "稍")后再试"
             case .network: "网络错误，请重试验证"

@@ -107,7 +107,10 @@ public struct SignUpStrings: Sendable {
     public var verified: String { didSet { translated.insert(.verified) } }
     /// The code's expiry; `wait` as ``waitClock`` words it.
     public var codeExpiresIn: @Sendable (_ wait: String) -> String { didSet { translated.insert(.codeExpiresIn) } }
-    /// Why a code was not accepted; `wait` as ``waitClock`` words it, for a lock.
+    /// Why a code was not accepted, with a wait: for a lock, its end as ``waitClock`` words
+    /// it; for an expired code, when a new code can be requested, if the send button waits for
+    /// time — a cooldown as ``waitClock`` words it ("This code has expired. You can request a
+    /// new one in 0:42"), a send limit as ``minutes`` does.
     public var checkError: @Sendable (CodeCheckError, _ wait: String?) -> String {
         didSet { translated.insert(.checkError) }
     }

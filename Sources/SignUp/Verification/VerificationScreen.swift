@@ -64,12 +64,27 @@ public struct VerificationScreen: Hashable, Sendable {
         case .checking: return nil
         case .locked(let end):
             return text.checkError(.locked(retryAfter: .zero), text.waitClock(state.secondsLeft(until: end)))
+        case .rejected(.expired):
+            // While the send button waits, the message says how long: "Request a new one" alone
+            // would point at a button that does not work yet.
+            return text.checkError(.expired, nextSendWait(state, text))
         case .rejected(let error):
             return text.checkError(error, nil)
         case .idle:
             guard let expiry = state.codeExpiry else { return nil }
             return text.codeExpiresIn(text.waitClock(state.secondsLeft(until: expiry)))
         }
+    }
+
+    /// How long until the send button works again, in the words of the countdown it waits for:
+    /// a send limit's minutes, or a cooldown's clock; nil when it does not wait for time.
+    private static func nextSendWait(_ state: VerificationState, _ text: SignUpStrings) -> String? {
+        guard !state.isVerified else { return nil }
+        if let end = state.sendLimitEnd, state.secondsLeft(until: end) > 0 {
+            return text.minutes((state.secondsLeft(until: end) + 59) / 60)
+        }
+        guard let end = state.cooldownEnd, state.secondsLeft(until: end) > 0 else { return nil }
+        return text.waitClock(state.secondsLeft(until: end))
     }
 
     private static func message(_ state: VerificationState, _ text: SignUpStrings) -> String? {

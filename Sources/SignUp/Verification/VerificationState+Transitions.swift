@@ -122,13 +122,20 @@ extension VerificationState {
         case .failure(let error):
             send = .failed(error)
             switch error {
+            // A server's wait is kept like a cooldown, so a restart does not forget it.
             case .rateLimited(let wait):
                 cooldownEnd = now + wait
                 cooldownLength = wait
-                return [.startCountdown(.cooldown, until: now + wait), .announce(.requestFailed(error))]
+                return [
+                    .startCountdown(.cooldown, until: now + wait), .save(serverWaitSnapshot(of: target)),
+                    .announce(.requestFailed(error)),
+                ]
             case .sendLimitReached(let wait):
                 sendLimitEnd = now + wait
-                return [.startCountdown(.sendLimit, until: now + wait), .announce(.requestFailed(error))]
+                return [
+                    .startCountdown(.sendLimit, until: now + wait), .save(serverWaitSnapshot(of: target)),
+                    .announce(.requestFailed(error)),
+                ]
             case .network, .invalidDestination:
                 return [.announce(.requestFailed(error))]
             }
@@ -167,7 +174,9 @@ extension VerificationState {
         case .failure(.locked(let wait)):
             check = .locked(until: now + wait)
             code = .empty
-            return [.startCountdown(.lock, until: now + wait), .announce(.codeRejected(.locked(retryAfter: wait)))]
+            return [.startCountdown(.lock, until: now + wait)]
+                + (sentTo.map { [.save(snapshot(of: $0))] } ?? [])
+                + [.announce(.codeRejected(.locked(retryAfter: wait)))]
         case .failure(.network):
             check = .rejected(.network)
             return [.announce(.codeRejected(.network))]
@@ -219,32 +228,58 @@ extension VerificationState {
     private mutating func restore(_ saved: CooldownSnapshot) -> [VerificationEffect] {
         destinationText = config.formatted(saved.destination)
         destination = .success(saved.destination)
-        sentTo = saved.destination
-        send = .sent
         cooldownLength = saved.cooldownLength
-        codeLifetime = saved.codeLifetime
         sendTimes = saved.sendAges.map { now - $0 }.sorted()
         var effects: [VerificationEffect] = []
+        if saved.hasCode {
+            sentTo = saved.destination
+            send = .sent
+            codeLifetime = saved.codeLifetime
+        } else if saved.cooldownLeft > .zero {
+            // A 429 before any code: the server's wait, as its answer showed it.
+            send = .failed(.rateLimited(retryAfter: saved.cooldownLeft))
+        }
         if saved.cooldownLeft > .zero {
             cooldownEnd = now + saved.cooldownLeft
             effects.append(.startCountdown(.cooldown, until: now + saved.cooldownLeft))
         }
-        if saved.codeLeft > .zero {
+        if saved.sendLimitLeft > .zero {
+            sendLimitEnd = now + saved.sendLimitLeft
+            effects.append(.startCountdown(.sendLimit, until: now + saved.sendLimitLeft))
+        }
+        if saved.hasCode, saved.codeLeft > .zero {
             codeExpiry = now + saved.codeLeft
             effects.append(.startCountdown(.codeExpiry, until: now + saved.codeLeft))
-        } else {
+        } else if saved.hasCode {
             check = .rejected(.expired)
+        }
+        if saved.lockLeft > .zero {
+            check = .locked(until: now + saved.lockLeft)
+            effects.append(.startCountdown(.lock, until: now + saved.lockLeft))
         }
         return effects
     }
 
     /// The cooldown as it stands now, relative, for the store.
     func snapshot(of target: Destination) -> CooldownSnapshot {
-        CooldownSnapshot(
+        var lockLeft = Duration.zero
+        if case .locked(let end) = check { lockLeft = max(.zero, end - now) }
+        return CooldownSnapshot(
             destination: target,
             cooldownLeft: cooldownEnd.map { max(.zero, $0 - now) } ?? .zero, cooldownLength: cooldownLength,
             codeLeft: codeExpiry.map { max(.zero, $0 - now) } ?? .zero, codeLifetime: codeLifetime,
-            sendAges: sendTimes.map { now - $0 })
+            sendAges: sendTimes.map { now - $0 },
+            sendLimitLeft: sendLimitEnd.map { max(.zero, $0 - now) } ?? .zero, lockLeft: lockLeft)
+    }
+
+    /// The snapshot a server's wait for `target` is kept in: with the code in play when it went
+    /// to `target`, else with no code (the wait came before any code reached it).
+    private func serverWaitSnapshot(of target: Destination) -> CooldownSnapshot {
+        var snapshot = snapshot(of: target)
+        if sentTo != target {
+            (snapshot.codeLeft, snapshot.codeLifetime, snapshot.lockLeft) = (.zero, .zero, .zero)
+        }
+        return snapshot
     }
 
     /// Whole seconds left until `end`, rounded up; never negative.

@@ -126,7 +126,9 @@ public enum Announcement: Hashable, Sendable {
     case codeRejected(CodeCheckError)
 }
 
-/// A cooldown relative to now, as saved and restored (the store keeps wall-clock instants).
+/// A cooldown relative to now, as saved and restored (the store keeps wall-clock instants):
+/// the resend cooldown, the code's expiry, the sends of the window, and the waits a server
+/// imposed (a 429's `Retry-After`, a lock), so that none is forgotten at a restart.
 public struct CooldownSnapshot: Hashable, Sendable {
     /// Where the code was sent.
     public var destination: Destination
@@ -140,11 +142,20 @@ public struct CooldownSnapshot: Hashable, Sendable {
     public var codeLifetime: Duration
     /// How long ago each send of the current window was made.
     public var sendAges: [Duration]
+    /// Time left of a send limit the server imposed (a 429 `send_limit`).
+    public var sendLimitLeft: Duration
+    /// Time left of a lock after too many wrong codes.
+    public var lockLeft: Duration
+
+    /// Whether a code was sent to ``destination``: a server's wait on a first request (a 429
+    /// before any code) is kept with no code, as a zero ``codeLifetime``.
+    public var hasCode: Bool { codeLifetime > .zero }
 
     /// Creates a snapshot.
     public init(
         destination: Destination, cooldownLeft: Duration, cooldownLength: Duration,
-        codeLeft: Duration, codeLifetime: Duration, sendAges: [Duration]
+        codeLeft: Duration, codeLifetime: Duration, sendAges: [Duration],
+        sendLimitLeft: Duration = .zero, lockLeft: Duration = .zero
     ) {
         self.destination = destination
         self.cooldownLeft = cooldownLeft
@@ -152,5 +163,7 @@ public struct CooldownSnapshot: Hashable, Sendable {
         self.codeLeft = codeLeft
         self.codeLifetime = codeLifetime
         self.sendAges = sendAges
+        self.sendLimitLeft = sendLimitLeft
+        self.lockLeft = lockLeft
     }
 }

@@ -43,16 +43,21 @@ public final class VerificationViewModel: Sendable {
     ///   - onStoreProblem: told the error — with its path and the system's reason, for the app's
     ///     log — whenever the cooldown cannot be restored or saved; the screen shows a
     ///     ``CooldownStoreProblem`` in its own language, without the detail.
+    ///   - onServiceFailure: told every failed service call (a code request, a check) with
+    ///     the error as the service threw it, on the clock's context: the original of what the
+    ///     screen shows as a network error, for the app's log.
     public convenience init(
         config: VerificationConfig = VerificationConfig(), clock: any TimerClock, service: any VerificationService,
         store: any CooldownStore = InMemoryCooldownStore(), wallClock: any WallClock = SystemWallClock(),
         onChange: (@Sendable (VerificationState) -> Void)? = nil,
         onAnnouncement: (@Sendable (String) -> Void)? = nil,
-        onStoreProblem: (@Sendable (CooldownStoreError) -> Void)? = nil
+        onStoreProblem: (@Sendable (CooldownStoreError) -> Void)? = nil,
+        onServiceFailure: (@Sendable (ServiceFailure) -> Void)? = nil
     ) {
         self.init(
             config: config, clock: clock, service: service, store: store, wallClock: wallClock,
-            onChange: onChange, onAnnouncement: onAnnouncement, onStoreProblem: onStoreProblem, startsRestored: true)
+            onChange: onChange, onAnnouncement: onAnnouncement, onStoreProblem: onStoreProblem,
+            onServiceFailure: onServiceFailure, startsRestored: true)
     }
 
     /// With `startsRestored` false the restored countdowns wait for ``startRestored()``: an
@@ -61,7 +66,8 @@ public final class VerificationViewModel: Sendable {
         config: VerificationConfig, clock: any TimerClock, service: any VerificationService,
         store: any CooldownStore, wallClock: any WallClock,
         onChange: (@Sendable (VerificationState) -> Void)?, onAnnouncement: (@Sendable (String) -> Void)?,
-        onStoreProblem: (@Sendable (CooldownStoreError) -> Void)?, startsRestored: Bool
+        onStoreProblem: (@Sendable (CooldownStoreError) -> Void)?,
+        onServiceFailure: (@Sendable (ServiceFailure) -> Void)?, startsRestored: Bool
     ) {
         var initial = VerificationState(config: config, now: clock.logicalNow)
         restoreEffects = Locked(
@@ -74,6 +80,11 @@ public final class VerificationViewModel: Sendable {
         self.wallClock = wallClock
         self.onAnnouncement = onAnnouncement
         if let onChange { runtime.listen(onChange) }
+        if let onServiceFailure {
+            runtime.report { call, error in
+                onServiceFailure(ServiceFailure(call: call == .codeRequest ? .requestCode : .verify, error: error))
+            }
+        }
         runtime.perform(effectsWith: { [weak self] effect in self?.perform(effect) })
         if startsRestored { startRestored() }
     }
@@ -175,8 +186,8 @@ public final class VerificationViewModel: Sendable {
             return .storeFailed(.notRestored)
         }
         let isOver =
-            snapshot.cooldownLeft == .zero && snapshot.codeLeft == .zero
-            && snapshot.sendAges.allSatisfy { $0 >= config.sendWindow }
+            snapshot.cooldownLeft == .zero && snapshot.codeLeft == .zero && snapshot.sendLimitLeft == .zero
+            && snapshot.lockLeft == .zero && snapshot.sendAges.allSatisfy { $0 >= config.sendWindow }
         guard isOver else { return .restored(snapshot) }
         do throws(CooldownStoreError) { try store.clear() } catch {
             report(error)

@@ -1,0 +1,31 @@
+import Foundation
+import HTTPTypes
+import OpenAPIRuntime
+
+/// Ends a request that has no answer within `timeout`, whatever the transport: the request's
+/// task is cancelled and the call throws ``TimedOut``.
+struct TimeoutMiddleware: ClientMiddleware {
+    /// The error of a request that ran out of time.
+    struct TimedOut: Error {}
+
+    let timeout: Duration
+
+    func intercept(
+        _ request: HTTPRequest, body: HTTPBody?, baseURL: URL, operationID: String,
+        next: @concurrent @Sendable (HTTPRequest, HTTPBody?, URL) async throws -> (HTTPResponse, HTTPBody?)
+    ) async throws -> (HTTPResponse, HTTPBody?) {
+        // The group waits for both tasks before it returns, so `next` never outlives the call.
+        try await withoutActuallyEscaping(next) { next in
+            try await withThrowingTaskGroup(of: (HTTPResponse, HTTPBody?).self) { group in
+                group.addTask { try await next(request, body, baseURL) }
+                group.addTask {
+                    try await Task.sleep(for: timeout)
+                    throw TimedOut()
+                }
+                defer { group.cancelAll() }
+                guard let first = try await group.next() else { throw CancellationError() }
+                return first
+            }
+        }
+    }
+}
