@@ -1,0 +1,76 @@
+// swift-tools-version: 6.2
+
+// The reference server of Hourglass's verification API (../openapi/openapi.yaml), a package of
+// its own so that neither the core nor an app that uses SignUpHTTP ever resolves Hummingbird,
+// GRDB or postgres-nio.
+import PackageDescription
+
+let package = Package(
+    name: "HourglassServer",
+    platforms: [.macOS(.v15)],
+    products: [
+        .executable(name: "hourglass-server", targets: ["hourglass-server"]),
+        .library(name: "HourglassServer", targets: ["HourglassServer"]),
+    ],
+    dependencies: [
+        // Destinations read by the same rules as the client's; the client, for the end-to-end tests.
+        .package(name: "Hourglass", path: ".."),
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.1"),
+        .package(url: "https://github.com/hummingbird-project/swift-openapi-hummingbird", from: "2.1.0"),
+        .package(url: "https://github.com/apple/swift-openapi-runtime", from: "1.13.4"),
+        .package(url: "https://github.com/swift-server/swift-service-lifecycle", from: "2.13.0"),
+        .package(url: "https://github.com/apple/swift-log", from: "1.16.2"),
+        .package(url: "https://github.com/apple/swift-crypto", from: "3.12.3"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.10.0"),
+        .package(url: "https://github.com/vapor/postgres-nio", from: "1.33.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // The server: the generated protocol (Generated/, by tools/openapi/generate), its
+        // handlers, the rules, the two stores, the outbox and the application.
+        .target(
+            name: "HourglassServer",
+            dependencies: [
+                .product(name: "SignUp", package: "Hourglass"),
+                .product(name: "PhoneNumbers", package: "Hourglass"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
+                .product(name: "OpenAPIRuntime", package: "swift-openapi-runtime"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "Crypto", package: "swift-crypto"),
+                .product(name: "_CryptoExtras", package: "swift-crypto"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        // `@main` alone: the command line is HourglassServer's.
+        .executableTarget(
+            name: "hourglass-server",
+            dependencies: [
+                "HourglassServer"
+            ]
+        ),
+        .testTarget(
+            name: "HourglassServerTests",
+            dependencies: [
+                "HourglassServer",
+                .product(name: "SignUp", package: "Hourglass"),
+                .product(name: "SignUpHTTP", package: "Hourglass"),
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "HummingbirdTesting", package: "hummingbird"),
+                .product(name: "Logging", package: "swift-log"),
+            ]
+        ),
+    ],
+    swiftLanguageModes: [.v6]
+)
+
+for target in package.targets {
+    var settings = target.swiftSettings ?? []
+    settings.append(.enableUpcomingFeature("ExistentialAny"))
+    settings.append(.enableUpcomingFeature("MemberImportVisibility"))
+    settings.append(.enableUpcomingFeature("InternalImportsByDefault"))
+    target.swiftSettings = settings
+}

@@ -1,0 +1,94 @@
+public import ArgumentParser
+import Foundation
+import Hummingbird
+import Logging
+import NIOCore
+
+/// `hourglass-server`: the command line.
+public struct ServerCommand: AsyncParsableCommand {
+    public static let configuration = CommandConfiguration(
+        commandName: "hourglass-server",
+        abstract: "The reference server of Hourglass's verification API (openapi/openapi.yaml).",
+        discussion: """
+            Codes go to the outbox, a JSON-lines file; nothing sends a real SMS or e-mail.
+            SIGTERM or SIGINT lets the requests in flight finish, then exits 0.
+
+            Exit codes: 0 stopped by a signal; 64 an invalid option; 69 the database cannot be
+            opened, reached or prepared; 70 the host and port cannot be bound (in use);
+            73 the outbox cannot be written; 74 the key file cannot be read or made;
+            1 anything else.
+            """)
+
+    @Option(help: "The address to listen on.") var host = "127.0.0.1"
+    @Option(help: "The port to listen on (0: any free one).") var port = 8080
+    @Option(help: "A SQLite file (a path, or sqlite:PATH) or postgres://user:password@host:port/database.")
+    var database = "hourglass.sqlite"
+    @Option(help: "The outbox: a JSON-lines file, one sent code per line.") var outbox = "outbox.jsonl"
+    @Flag(help: "Serve the outbox at GET /v1/outbox (development and tests only).") var dev = false
+    @Option(help: "The HMAC key's file (32 bytes or more). Default beside a SQLite database: DATABASE.key, made when missing.")
+    var keyFile: String?
+    @Flag(help: "Take the client address from X-Forwarded-For (behind a trusted proxy only).")
+    var trustForwardedFor = false
+    @Option(help: "Seconds between two codes for one destination.") var cooldown = 60
+    @Option(help: "Seconds a code lives.") var codeLifetime = 600
+    @Option(help: "Digits in a code (4 to 10).") var codeLength = 6
+    @Option(help: "Codes per destination per send window.") var sendLimit = 5
+    @Option(help: "The send window, in seconds.") var sendWindow = 3_600
+    @Option(help: "Codes per client address per send window.") var addressSendLimit = 50
+    @Option(help: "Wrong checks per client address per send window.") var addressFailureLimit = 100
+    @Option(help: "Wrong checks a code allows before its destination is locked.") var attempts = 5
+    @Option(help: "Seconds a destination stays locked.") var lockDuration = 900
+    @Option(help: "Seconds a proof lives.") var proofLifetime = 600
+    @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+
+    public init() {}
+
+    /// Parses the process's arguments and runs; exits with the documented code on an error.
+    public static func start() async {
+        do {
+            var command = try parseAsRoot()
+            guard let server = command as? ServerCommand else { return try command.run() }
+            try await server.run()
+        } catch {
+            exit(withError: error)
+        }
+    }
+
+    public func run() async throws {
+        var logger = Logger(label: "hourglass-server")
+        guard let level = Logger.Level(rawValue: logLevel) else {
+            throw ValidationError("unknown log level \(logLevel)")
+        }
+        logger.logLevel = level
+        var configuration = ServerConfiguration()
+        (configuration.host, configuration.port, configuration.database) = (host, port, database)
+        (configuration.outbox, configuration.dev, configuration.keyFile) = (outbox, dev, keyFile)
+        configuration.trustForwardedFor = trustForwardedFor
+        configuration.rules.cooldown = cooldown
+        configuration.rules.codeLifetime = codeLifetime
+        configuration.rules.codeLength = codeLength
+        configuration.rules.sendLimit = sendLimit
+        configuration.rules.sendWindow = sendWindow
+        configuration.rules.addressSendLimit = addressSendLimit
+        configuration.rules.addressFailureLimit = addressFailureLimit
+        configuration.rules.attempts = attempts
+        configuration.rules.lockDuration = lockDuration
+        configuration.rules.proofLifetime = proofLifetime
+        do {
+            try await VerificationServer.makeApplication(configuration, logger: logger).runService()
+        } catch {
+            let failure = Self.setupError(error, host: host, port: port)
+            FileHandle.standardError.write(Data("hourglass-server: \(failure)\n".utf8))
+            throw ExitCode(failure.exitCode)
+        }
+    }
+
+    /// The setup error `error` is, or is caused by: a bind that failed is an address error.
+    static func setupError(_ error: any Error, host: String, port: Int) -> ServerSetupError {
+        if let setup = error as? ServerSetupError { return setup }
+        if let io = error as? IOError, [EADDRINUSE, EADDRNOTAVAIL, EACCES].contains(io.errnoCode) {
+            return .address("cannot listen on \(host):\(port): \(io.description)")
+        }
+        return .internalFailure(String(describing: error))
+    }
+}

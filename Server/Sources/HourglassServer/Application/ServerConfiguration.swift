@@ -1,0 +1,33 @@
+public import Foundation
+public import SignUp
+
+/// What a server is: where it listens, where it keeps its state, how it delivers codes, its
+/// rules and its clock.
+public struct ServerConfiguration: Sendable {
+    /// The address to listen on.
+    public var host = "127.0.0.1"
+    /// The port to listen on; 0 picks a free one.
+    public var port = 8080
+    /// A SQLite file's path (`hourglass.sqlite`, `sqlite:PATH`), or a PostgreSQL URL
+    /// (`postgres://user:password@host:5432/database`).
+    public var database = "hourglass.sqlite"
+    /// The outbox file (``Outbox``).
+    public var outbox = "outbox.jsonl"
+    /// Serves the outbox at `GET /v1/outbox`: for tests and development only.
+    public var dev = false
+    /// The HMAC key's file; beside a SQLite database it defaults to `DATABASE.key`, made when
+    /// missing. A PostgreSQL database needs one, the same for every instance.
+    public var keyFile: String?
+    /// The limits.
+    public var rules = VerificationRules()
+    /// Reads the client address from `X-Forwarded-For` (its last entry): only behind a proxy
+    /// that sets it, or any client could pick its own address.
+    public var trustForwardedFor = false
+    /// Where the rules' time comes from; tests pass a manual one.
+    public var clock: any WallClock = SystemWallClock()
+    /// Delivers codes; by default the ``Outbox``.
+    public var sender: (any CodeSender)?
+
+    /// The defaults: 127.0.0.1:8080, `hourglass.sqlite`, `outbox.jsonl`, the contract's rules.
+    public init() {}
+}

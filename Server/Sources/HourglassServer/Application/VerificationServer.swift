@@ -1,0 +1,70 @@
+import Foundation
+public import Hummingbird
+public import Logging
+import OpenAPIHummingbird
+import PostgresNIO
+import ServiceLifecycle
+
+/// The reference server: Hummingbird serving the generated API on a store and an outbox.
+///
+/// ```swift
+/// var configuration = ServerConfiguration()
+/// configuration.database = "postgres://hourglass@localhost/hourglass"
+/// configuration.keyFile = "/etc/hourglass/key"
+/// try await VerificationServer.makeApplication(configuration, logger: logger).runService()
+/// ```
+public enum VerificationServer {
+    /// The application, ready to run: its store opened (SQLite) or its client made
+    /// (PostgreSQL, run as one of the application's services), its tables made before it
+    /// listens, its outbox open.
+    /// - Throws: ``ServerSetupError`` for a bad database URL, an outbox or a key file that
+    ///   cannot be used, or a rule out of range.
+    public static func makeApplication(
+        _ configuration: ServerConfiguration, logger: Logger
+    ) throws(ServerSetupError) -> some ApplicationProtocol {
+        let rules = try configuration.rules.validated()
+        let location = try DatabaseLocation.parse(configuration.database)
+        let store: any VerificationStore
+        var services: [any Service] = []
+        let keyPath: String
+        switch location {
+        case .sqlite(let path):
+            do { store = try SQLiteStore(path: path) } catch {
+                throw .database("cannot open the SQLite database \(path): \(error)")
+            }
+            keyPath = configuration.keyFile ?? path + ".key"
+        case .postgres(let postgres):
+            let client = PostgresClient(configuration: postgres, backgroundLogger: logger)
+            store = PostgresStore(client: client, logger: logger)
+            services.append(client)
+            guard let keyFile = configuration.keyFile else {
+                throw .key("a PostgreSQL database needs --key-file, the same file for every instance")
+            }
+            keyPath = keyFile
+        }
+        let key = try ServerKey.load(from: keyPath, createIfMissing: configuration.keyFile == nil)
+        let outbox = try Outbox(path: configuration.outbox)
+        let api = VerificationAPI(
+            ledger: VerificationLedger(rules: rules, hasher: CodeHasher(key: key)), store: store,
+            sender: configuration.sender ?? outbox, devOutbox: configuration.dev ? outbox : nil,
+            clock: configuration.clock, logger: logger)
+
+        let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: ProblemMiddleware(logger: logger))
+        router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
+        do { try api.registerHandlers(on: router) } catch {
+            preconditionFailure("the generated routes are valid: \(error)")
+        }
+        var app = Application(
+            router: router,
+            configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
+            services: services, logger: logger)
+        app.beforeServerStarts {
+            do { try await store.prepare() } catch {
+                throw ServerSetupError.database(
+                    "\(DatabaseLocation.redacted(configuration.database)) cannot be prepared: \(String(reflecting: error))")
+            }
+        }
+        return app
+    }
+}

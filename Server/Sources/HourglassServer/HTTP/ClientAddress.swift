@@ -1,0 +1,37 @@
+import Foundation
+import Hummingbird
+import NIOCore
+
+/// The client address of the request being handled, for the per-address limits: the socket's
+/// peer, or — only when the proxy in front is trusted — the last address of `X-Forwarded-For`,
+/// the one that proxy added.
+enum ClientAddress {
+    @TaskLocal static var current = "unknown"
+}
+
+/// Puts the request's client address in ``ClientAddress/current`` for the handlers below.
+struct ClientAddressMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
+    let trustForwardedFor: Bool
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        var address = context.remoteAddress?.ipAddress ?? "unknown"
+        if trustForwardedFor, let forwarded = request.headers[.init("X-Forwarded-For")!] {
+            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) ?? ""
+            if !last.isEmpty { address = String(last.prefix(64)) }
+        }
+        return try await ClientAddress.$current.withValue(address) { try await next(request, context) }
+    }
+}
+
+/// The request context: Hummingbird's basic one, with the socket's peer address.
+struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
+    var coreContext: CoreRequestContextStorage
+    let remoteAddress: SocketAddress?
+
+    init(source: ApplicationRequestContextSource) {
+        coreContext = .init(source: source)
+        remoteAddress = source.channel.remoteAddress
+    }
+}

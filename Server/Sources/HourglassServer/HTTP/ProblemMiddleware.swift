@@ -1,0 +1,31 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import Logging
+import OpenAPIRuntime
+
+/// Every error that escapes the handlers becomes an RFC 9457 problem: a body the generated
+/// server could not read (a malformed JSON, a missing field, a wrong content type) is a `400`
+/// `malformed-request`, an unknown path a `404`, anything else a `500` `internal` that says
+/// nothing of its cause (the log has it).
+struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
+    let logger: Logger
+
+    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
+        -> Response
+    {
+        do {
+            return try await next(request, context)
+        } catch let error as HTTPError where error.status == .notFound {
+            return Problems.response(.notFound, status: 404, detail: "No such resource.")
+        } catch let error as HTTPError where error.status == .methodNotAllowed {
+            return Problems.response(.malformedRequest, status: 405, detail: "This method is not allowed here.")
+        } catch let error as ServerError {
+            logger.debug("malformed request to \(request.uri.path): \(error.underlyingError)")
+            return Problems.response(.malformedRequest, status: 400, detail: "The request is not of the documented shape.")
+        } catch {
+            logger.error("request to \(request.uri.path) failed: \(error)")
+            return Problems.response(.internal, status: 500, detail: "The server failed; try again later.")
+        }
+    }
+}

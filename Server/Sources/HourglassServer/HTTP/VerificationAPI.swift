@@ -1,0 +1,122 @@
+import Crypto
+import Foundation
+import Logging
+import SignUp
+import _CryptoExtras
+
+/// The contract's operations (the generated `APIProtocol`) on the ledger and a store. Nothing
+/// here throws: a store that fails answers `500` `internal`, and the log says why.
+struct VerificationAPI: APIProtocol {
+    let ledger: VerificationLedger
+    let store: any VerificationStore
+    let sender: any CodeSender
+    /// Served at `GET /v1/outbox` on a development server only.
+    let devOutbox: Outbox?
+    let clock: any WallClock
+    let logger: Logger
+    let policy = PasswordPolicy()
+
+    var rules: VerificationRules { ledger.rules }
+    private var now: Int64 { Int64((clock.now.timeIntervalSince1970 * 1_000).rounded(.down)) }
+    private var window: Int64 { Int64(rules.sendWindow) * 1_000 }
+
+    func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
+        guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
+        else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
+        let (key, now) = (LimitKey.of(destination), now)
+        do {
+            let decision = try await store.send(key: key, address: ClientAddress.current, now: now, window: window) {
+                [ledger] state in ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
+            }
+            switch decision {
+            case .refuse(let reason, let retryAfter):
+                logger.info("send to \(destination.masked) refused: \(reason.rawValue), \(retryAfter) s")
+                return .tooManyRequests(Self.tooManyRequests(reason, retryAfter))
+            case .send(let code, _, _):
+                try await sender.send(code: code, to: destination.normalized, at: clock.now)
+                logger.info("code sent to \(destination.masked)")
+                return .ok(
+                    .init(
+                        body: .json(
+                            .init(
+                                resendAfter: rules.cooldown, codeLifetime: rules.codeLifetime,
+                                codeLength: rules.codeLength))))
+            }
+        } catch {
+            logger.error("send to \(destination.masked) failed: \(error)")
+            return .internalServerError(.init(body: .applicationProblemJson(Self.internalError)))
+        }
+    }
+
+    func checkCode(_ input: Operations.CheckCode.Input) async throws -> Operations.CheckCode.Output {
+        guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
+        else {
+            return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
+        }
+        let (key, now, code) = (LimitKey.of(destination), now, body.code)
+        do {
+            let decision = try await store.check(key: key, address: ClientAddress.current, now: now, window: window) {
+                [ledger] state in ledger.decideCheck(key: key, code: code, state: state, now: now)
+            }
+            return answer(decision, for: destination)
+        } catch {
+            logger.error("check for \(destination.masked) failed: \(error)")
+            return .internalServerError(.init(body: .applicationProblemJson(Self.internalError)))
+        }
+    }
+
+    func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
+        guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
+        else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
+        let proofHash = ledger.hasher.hash(proof: body.proof)
+        let invalidProof = Problems.problem(
+            .invalidProof, status: 403, detail: "The proof is unknown, used, expired or for another destination.")
+        do {
+            guard try await store.proofIsValid(proofHash, for: destination.normalized, now: now) else {
+                return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
+            }
+            let password = Secret(body.password)
+            if let problem = policy.check(password, account: destination.normalized).problem {
+                let detail = SignUpStrings.english.passwordProblem(problem)
+                return .unprocessableContent(
+                    .init(body: .applicationProblemJson(Problems.problem(.weakPassword, status: 422, detail: detail))))
+            }
+            // Hashed before the store is asked, so that an existing account answers no sooner.
+            let passwordHash = try Self.hashPassword(password)
+            switch try await store.createAccount(
+                destination: destination.normalized, proofHash: proofHash, passwordHash: passwordHash, now: now)
+            {
+            case .created:
+                logger.info("account created for \(destination.masked)")
+                return .created(.init(body: .json(.init(account: destination.normalized))))
+            case .exists:
+                return .conflict(
+                    .init(
+                        body: .applicationProblemJson(
+                            Problems.problem(.accountExists, status: 409, detail: "An account exists for this destination."))))
+            case .invalidProof:
+                return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
+            }
+        } catch {
+            logger.error("account for \(destination.masked) failed: \(error)")
+            return .internalServerError(.init(body: .applicationProblemJson(Self.internalError)))
+        }
+    }
+
+    func readOutbox(_ input: Operations.ReadOutbox.Input) async throws -> Operations.ReadOutbox.Output {
+        guard let devOutbox else {
+            return .notFound(
+                .init(
+                    body: .applicationProblemJson(
+                        Problems.problem(.notFound, status: 404, detail: "The outbox is served with --dev only."))))
+        }
+        let filter = input.query.destination.map { text in
+            (try? Destination.parse(text).get()).map(\.normalized) ?? text
+        }
+        let messages = try await devOutbox.messages(to: filter)
+        return .ok(
+            .init(
+                body: .json(
+                    .init(messages: messages.map { .init(destination: $0.destination, code: $0.code, sentAt: $0.sentAt) }))))
+    }
+}

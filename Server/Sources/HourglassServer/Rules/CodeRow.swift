@@ -1,0 +1,33 @@
+/// A destination's row: its code in play (hashed), its lock, and when it was last sent.
+/// Instants are milliseconds since 1970 from the server's clock.
+struct CodeRow: Sendable, Hashable {
+    /// The limit key (``LimitKey``).
+    var key: String
+    /// The normalised destination the last code went to.
+    var destination: String
+    /// The HMAC of the code in play; nil when none can be checked (never sent, used, or dead).
+    var codeHash: [UInt8]?
+    /// When the last code was sent; 0 when never.
+    var sentAt: Int64
+    /// When the code in play expires.
+    var expiresAt: Int64
+    /// Wrong checks the code in play still allows.
+    var attemptsLeft: Int
+    /// When the lock ends; 0 when never locked.
+    var lockedUntil: Int64
+}
+
+/// How many events of a window there are, and when the oldest of them happened.
+struct WindowCount: Sendable, Hashable {
+    var count: Int
+    var oldest: Int64?
+
+    static let none = WindowCount(count: 0, oldest: nil)
+}
+
+/// Why a request is refused for now, as the contract's `reason` says it.
+enum LimitReason: String, Sendable, Hashable {
+    case rateLimited = "rate_limited"
+    case sendLimit = "send_limit"
+    case locked
+}

@@ -1,0 +1,103 @@
+/// The rules, applied: what a send or a check finds in the store goes in, what the store must
+/// write and what the client is answered comes out. Pure (but for the random code and proof),
+/// so that SQLite and PostgreSQL run the same decisions inside their own transactions.
+struct VerificationLedger: Sendable {
+    let rules: VerificationRules
+    let hasher: CodeHasher
+
+    /// What a send found in the store, read in its transaction.
+    struct SendState {
+        var row: CodeRow?
+        var destinationSends: WindowCount
+        var addressSends: WindowCount
+    }
+
+    /// What a send writes and answers.
+    enum SendDecision {
+        case refuse(LimitReason, retryAfter: Int)
+        /// Writes `row`, logs a send, and keeps `superseded` (the old code's hash, until it
+        /// would have expired) so that checking it answers "superseded".
+        case send(code: String, row: CodeRow, superseded: (hash: [UInt8], until: Int64)?)
+    }
+
+    func decideSend(key: String, destination: String, state: SendState, now: Int64) -> SendDecision {
+        let window = Int64(rules.sendWindow) * 1_000
+        if let row = state.row, row.lockedUntil > now {
+            return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
+        }
+        if let row = state.row, row.sentAt > 0, row.sentAt + Int64(rules.cooldown) * 1_000 > now {
+            return .refuse(.rateLimited, retryAfter: Self.seconds(until: row.sentAt + Int64(rules.cooldown) * 1_000, from: now))
+        }
+        if state.destinationSends.count >= rules.sendLimit {
+            let end = (state.destinationSends.oldest ?? now) + window
+            return .refuse(.sendLimit, retryAfter: Self.seconds(until: end, from: now))
+        }
+        if state.addressSends.count >= rules.addressSendLimit {
+            let end = (state.addressSends.oldest ?? now) + window
+            return .refuse(.rateLimited, retryAfter: Self.seconds(until: end, from: now))
+        }
+        let code = hasher.newCode(length: rules.codeLength)
+        let superseded = state.row.flatMap { row in
+            row.codeHash.flatMap { hash in row.expiresAt > now ? (hash, row.expiresAt) : nil }
+        }
+        let row = CodeRow(
+            key: key, destination: destination, codeHash: hasher.hash(code: code, for: key), sentAt: now,
+            expiresAt: now + Int64(rules.codeLifetime) * 1_000, attemptsLeft: rules.attempts, lockedUntil: 0)
+        return .send(code: code, row: row, superseded: superseded)
+    }
+
+    /// What a check found in the store, read in its transaction.
+    struct CheckState {
+        var row: CodeRow?
+        var addressFailures: WindowCount
+        /// The hashes of the destination's superseded codes that have not expired.
+        var superseded: [[UInt8]]
+    }
+
+    /// What a check writes and answers.
+    enum CheckDecision {
+        case refuse(LimitReason, retryAfter: Int)
+        case expired
+        case superseded
+        /// Writes `row`; logs a failure for the address.
+        case wrong(row: CodeRow, attemptsLeft: Int)
+        /// Writes `row` (locked, the code dead); logs a failure for the address.
+        case lock(row: CodeRow, retryAfter: Int)
+        /// Writes `row` (the code used) and keeps the proof's hash.
+        case verified(row: CodeRow, proof: String, proofHash: [UInt8], proofExpires: Int64)
+    }
+
+    func decideCheck(key: String, code: String, state: CheckState, now: Int64) -> CheckDecision {
+        let window = Int64(rules.sendWindow) * 1_000
+        if let row = state.row, row.lockedUntil > now {
+            return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
+        }
+        if state.addressFailures.count >= rules.addressFailureLimit {
+            let end = (state.addressFailures.oldest ?? now) + window
+            return .refuse(.rateLimited, retryAfter: Self.seconds(until: end, from: now))
+        }
+        let candidate = hasher.hash(code: code, for: key)
+        guard var row = state.row, let current = row.codeHash, row.expiresAt > now else {
+            // No code in play; a superseded one is still told as such.
+            return state.superseded.contains { CodeHasher.constantTimeEqual($0, candidate) } ? .superseded : .expired
+        }
+        if CodeHasher.constantTimeEqual(current, candidate) {
+            row.codeHash = nil
+            let proof = hasher.newProof()
+            return .verified(
+                row: row, proof: proof, proofHash: hasher.hash(proof: proof),
+                proofExpires: now + Int64(rules.proofLifetime) * 1_000)
+        }
+        if state.superseded.contains(where: { CodeHasher.constantTimeEqual($0, candidate) }) { return .superseded }
+        row.attemptsLeft -= 1
+        guard row.attemptsLeft <= 0 else { return .wrong(row: row, attemptsLeft: row.attemptsLeft) }
+        row.codeHash = nil
+        row.lockedUntil = now + Int64(rules.lockDuration) * 1_000
+        return .lock(row: row, retryAfter: rules.lockDuration)
+    }
+
+    /// Whole seconds from `now` to `end`, rounded up, at least 1.
+    static func seconds(until end: Int64, from now: Int64) -> Int {
+        max(1, Int((end - now + 999) / 1_000))
+    }
+}

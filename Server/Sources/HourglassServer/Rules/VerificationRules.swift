@@ -1,0 +1,42 @@
+/// The limits the server enforces, per destination (its limit key) and per client address.
+/// The defaults are the contract's (openapi/openapi.yaml); the command line can shorten them.
+public struct VerificationRules: Sendable, Hashable {
+    /// Digits in a code (4 to 10).
+    public var codeLength = 6
+    /// Seconds a code lives.
+    public var codeLifetime = 600
+    /// Seconds before the next code for the same destination.
+    public var cooldown = 60
+    /// Codes a destination may get per window.
+    public var sendLimit = 5
+    /// The window of the send limits, in seconds.
+    public var sendWindow = 3_600
+    /// Codes one client address may have sent per window, whatever the destinations.
+    public var addressSendLimit = 50
+    /// Wrong checks one client address may make per window, whatever the destinations.
+    public var addressFailureLimit = 100
+    /// Wrong checks a code allows; the last one locks its destination.
+    public var attempts = 5
+    /// Seconds a destination stays locked after its last wrong check.
+    public var lockDuration = 900
+    /// Seconds a proof lives.
+    public var proofLifetime = 600
+
+    /// The contract's defaults.
+    public init() {}
+
+    /// Checks every value is in its range; throws a message that names the first that is not.
+    public func validated() throws(ServerSetupError) -> Self {
+        let checks: [(String, Int, ClosedRange<Int>)] = [
+            ("code length", codeLength, 4...10), ("code lifetime", codeLifetime, 1...86_400),
+            ("cooldown", cooldown, 0...86_400), ("send limit", sendLimit, 1...1_000),
+            ("send window", sendWindow, 1...604_800), ("address send limit", addressSendLimit, 1...1_000_000),
+            ("address failure limit", addressFailureLimit, 1...1_000_000), ("attempts", attempts, 1...100),
+            ("lock duration", lockDuration, 1...604_800), ("proof lifetime", proofLifetime, 1...86_400),
+        ]
+        for (name, value, range) in checks where !range.contains(value) {
+            throw .invalidOption("the \(name) must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
+        }
+        return self
+    }
+}

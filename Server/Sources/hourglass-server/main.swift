@@ -1,0 +1,3 @@
+import HourglassServer
+
+await ServerCommand.start()

@@ -1,0 +1,50 @@
+import Foundation
+import Hummingbird
+import HummingbirdTesting
+import Testing
+
+@testable import HourglassServer
+
+/// Answers outside the happy path keep to the contract: every error is a problem.
+@Suite("Malformed requests and unknown destinations get problems, never a bare 500")
+struct ContractTests {
+    @Test("a body of the wrong shape is a 400 problem; an invalid destination a 422")
+    func malformed() async throws {
+        let server = try ServerHarness(.sqlite)
+        try await server.run { client in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            for body in ["{", "{}", #"{"destination": 5}"#, "[]"] {
+                let status = try await client.execute(
+                    uri: "/v1/codes", method: .post, headers: headers, body: ByteBuffer(string: body)
+                ) { response in
+                    #expect(response.headers[.contentType] == "application/problem+json", "\(body)")
+                    return response.status.code
+                }
+                #expect(status == 400, "\(body)")
+            }
+            for destination in ["", "12345", "not an address", "+999 123", "a@b"] {
+                let answer = try await client.post("/v1/codes", ["destination": destination], from: server.address)
+                #expect(answer.status == 422 && answer.type == "invalid-destination", "\(destination)")
+            }
+        }
+    }
+
+    @Test("the outbox is served only with --dev")
+    func outboxOnlyInDev() async throws {
+        let server = try ServerHarness(.sqlite)
+        let phone = ServerHarness.newPhone()
+        try await server.run { client in
+            #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
+            let listed = try await client.execute(uri: "/v1/outbox?destination=\(phone.replacingOccurrences(of: "+", with: "%2B"))", method: .get) {
+                String(buffer: $0.body)
+            }
+            #expect(listed.contains(#""destination":"\#(phone)""#) || listed.contains(#""destination" : "\#(phone)""#))
+        }
+        let production = try ServerHarness(.sqlite, dev: false)
+        try await production.run { client in
+            let status = try await client.execute(uri: "/v1/outbox", method: .get) { $0.status.code }
+            #expect(status == 404)
+        }
+    }
+}

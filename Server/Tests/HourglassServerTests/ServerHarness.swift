@@ -1,0 +1,109 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import SignUp
+import Testing
+
+@testable import HourglassServer
+
+/// The databases the suite runs on: a new SQLite file each time, and the PostgreSQL server of
+/// `HOURGLASS_TEST_POSTGRES` (`Server/tools/test` starts a throwaway one). Under CI the
+/// PostgreSQL run is required: a missing URL fails, it is never skipped quietly.
+enum TestDatabase: String, CaseIterable, CustomTestStringConvertible {
+    case sqlite, postgres
+
+    var testDescription: String { rawValue }
+
+    static var postgresURL: String? { ProcessInfo.processInfo.environment["HOURGLASS_TEST_POSTGRES"] }
+
+    /// The databases to run on here.
+    static var available: [TestDatabase] {
+        postgresURL != nil || ProcessInfo.processInfo.environment["CI"] != nil ? allCases : [.sqlite]
+    }
+}
+
+/// A server on a manual clock, reached through Hummingbird's router (no socket), with its own
+/// folder for the SQLite file, the key and the outbox.
+struct ServerHarness {
+    let folder: URL
+    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let configuration: ServerConfiguration
+    /// A client address of this harness's own, so that tests sharing a PostgreSQL database never
+    /// share an address's limits.
+    let address = "198.51.100.\(Int.random(in: 1...254))-\(UUID().uuidString.prefix(8))"
+
+    init(_ database: TestDatabase, dev: Bool = true, rules: (inout VerificationRules) -> Void = { _ in }) throws {
+        folder = FileManager.default.temporaryDirectory.appendingPathComponent("hourglass-server-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        var configuration = ServerConfiguration()
+        switch database {
+        case .sqlite:
+            configuration.database = folder.appendingPathComponent("db.sqlite").path
+        case .postgres:
+            configuration.database = try #require(
+                TestDatabase.postgresURL, "HOURGLASS_TEST_POSTGRES must name a PostgreSQL database under CI")
+            let key = folder.appendingPathComponent("key").path
+            try Data(repeating: 7, count: 32).write(to: URL(fileURLWithPath: key))
+            configuration.keyFile = key
+        }
+        configuration.outbox = folder.appendingPathComponent("outbox.jsonl").path
+        configuration.dev = dev
+        configuration.trustForwardedFor = true
+        configuration.clock = clock
+        configuration.port = 0
+        rules(&configuration.rules)
+        self.configuration = configuration
+    }
+
+    /// A fresh phone number, so that tests on one PostgreSQL database never share a destination.
+    static func newPhone() -> String { "+1415555\(String(format: "%04d", Int.random(in: 0...9999)))" }
+    /// A fresh e-mail address.
+    static func newEmail() -> String { "user-\(UUID().uuidString.prefix(12).lowercased())@example.com" }
+
+    /// Runs `body` with a client of the application.
+    func run(_ mode: TestingSetup = .router, _ body: @Sendable (any TestClientProtocol) async throws -> Void)
+        async throws
+    {
+        var logger = Logger(label: "test")
+        logger.logLevel = ProcessInfo.processInfo.environment["HOURGLASS_TEST_LOG"] != nil ? .debug : .critical
+        let app = try VerificationServer.makeApplication(configuration, logger: logger)
+        try await app.test(mode, body)
+    }
+
+    /// The codes the outbox holds for `destination`, oldest first.
+    func codes(to destination: String) throws -> [String] {
+        let lines = try String(contentsOf: folder.appendingPathComponent("outbox.jsonl"), encoding: .utf8)
+        return lines.split(separator: "\n").compactMap { line -> String? in
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
+                object["destination"] == destination
+            else { return nil }
+            return object["code"]
+        }
+    }
+}
+
+/// An answer: its status, headers and JSON body.
+struct Answer {
+    let status: Int
+    let headers: HTTPFields
+    let json: [String: Any]
+
+    subscript(_ key: String) -> Any? { json[key] }
+    var type: String? { (json["type"] as? String)?.replacingOccurrences(of: "urn:hourglass:problem:", with: "") }
+}
+
+extension TestClientProtocol {
+    /// POSTs `body` as JSON to `path`, from `address`.
+    func post(_ path: String, _ body: [String: String], from address: String) async throws -> Answer {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json"
+        headers[HTTPField.Name("X-Forwarded-For")!] = address
+        let data = try JSONSerialization.data(withJSONObject: body)
+        return try await execute(uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: data)) { response in
+            let object = (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:]
+            return Answer(status: Int(response.status.code), headers: response.headers, json: object)
+        }
+    }
+}
