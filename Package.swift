@@ -164,7 +164,8 @@ let package = Package(
         .testTarget(
             name: "DocumentationSamples",
             dependencies: [
-                "Hourglass", "HourglassDispatch", "SignUp", "PhoneNumbers",
+                "Hourglass", "HourglassDispatch", "SignUp", "PhoneNumbers", "SignUpHTTP",
+                .product(name: "Logging", package: "swift-log"),
                 .target(name: "HourglassLibevent", condition: onLinux),
                 .target(name: "HourglassGLib", condition: onLinux),
             ]

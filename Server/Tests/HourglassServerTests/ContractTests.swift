@@ -36,7 +36,9 @@ struct ContractTests {
         let phone = ServerHarness.newPhone()
         try await server.run { client in
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
-            let listed = try await client.execute(uri: "/v1/outbox?destination=\(phone.replacingOccurrences(of: "+", with: "%2B"))", method: .get) {
+            let listed = try await client.execute(
+                uri: "/v1/outbox?destination=\(phone.replacingOccurrences(of: "+", with: "%2B"))", method: .get
+            ) {
                 String(buffer: $0.body)
             }
             #expect(listed.contains(#""destination":"\#(phone)""#) || listed.contains(#""destination" : "\#(phone)""#))

@@ -8,14 +8,18 @@ import Testing
 /// The rules, enforced by the server on each database, on a manual clock: no test sleeps.
 @Suite("The server's rules, on SQLite and PostgreSQL")
 struct RulesTests {
-    @Test("a send answers the rules' times; a second one within the cooldown is 429 rate_limited", arguments: TestDatabase.available)
+    @Test(
+        "a send answers the rules' times; a second one within the cooldown is 429 rate_limited",
+        arguments: TestDatabase.available)
     func cooldown(database: TestDatabase) async throws {
         let server = try ServerHarness(database)
         let phone = ServerHarness.newPhone()
         try await server.run { client in
             let sent = try await client.post("/v1/codes", ["destination": phone], from: server.address)
             #expect(sent.status == 200)
-            #expect(sent["resendAfter"] as? Int == 60 && sent["codeLifetime"] as? Int == 600 && sent["codeLength"] as? Int == 6)
+            #expect(
+                sent["resendAfter"] as? Int == 60 && sent["codeLifetime"] as? Int == 600
+                    && sent["codeLength"] as? Int == 6)
             server.clock.advance(by: .seconds(20))
             let again = try await client.post("/v1/codes", ["destination": phone], from: server.address)
             #expect(again.status == 429)
@@ -35,15 +39,20 @@ struct RulesTests {
         let phone = ServerHarness.newPhone()
         let spaced = "+1 (415) 555-" + phone.suffix(4)
         try await server.run { client in
-            #expect(try await client.post("/v1/codes", ["destination": "\(local)@Example.COM"], from: server.address).status == 200)
-            let respelt = try await client.post("/v1/codes", ["destination": "\(local.lowercased())+promo@example.com"], from: server.address)
+            #expect(
+                try await client.post("/v1/codes", ["destination": "\(local)@Example.COM"], from: server.address).status
+                    == 200)
+            let respelt = try await client.post(
+                "/v1/codes", ["destination": "\(local.lowercased())+promo@example.com"], from: server.address)
             #expect(respelt.status == 429)
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
             #expect(try await client.post("/v1/codes", ["destination": spaced], from: server.address).status == 429)
         }
     }
 
-    @Test("the send limit: the sixth code within the window is 429 send_limit until the oldest leaves it", arguments: TestDatabase.available)
+    @Test(
+        "the send limit: the sixth code within the window is 429 send_limit until the oldest leaves it",
+        arguments: TestDatabase.available)
     func sendLimit(database: TestDatabase) async throws {
         let server = try ServerHarness(database)
         let phone = ServerHarness.newPhone()
@@ -65,15 +74,23 @@ struct RulesTests {
         let server = try ServerHarness(database) { $0.addressSendLimit = 3 }
         try await server.run { client in
             for _ in 0..<3 {
-                #expect(try await client.post("/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address).status == 200)
+                #expect(
+                    try await client.post("/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
+                        .status == 200)
             }
-            let refused = try await client.post("/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
+            let refused = try await client.post(
+                "/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
             #expect(refused.status == 429 && refused["reason"] as? String == "rate_limited")
-            #expect(try await client.post("/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address + "-other").status == 200)
+            #expect(
+                try await client.post(
+                    "/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address + "-other"
+                ).status == 200)
         }
     }
 
-    @Test("wrong codes count down, the last one locks the destination: checks and sends refused, a new code later starts afresh", arguments: TestDatabase.available)
+    @Test(
+        "wrong codes count down, the last one locks the destination: checks and sends refused, a new code later starts afresh",
+        arguments: TestDatabase.available)
     func attemptsAndLock(database: TestDatabase) async throws {
         let server = try ServerHarness(database)
         let phone = ServerHarness.newPhone()
@@ -82,27 +99,37 @@ struct RulesTests {
             let code = try #require(try server.codes(to: phone).last)
             let wrong = code == "000000" ? "111111" : "000000"
             for left in [4, 3, 2, 1] {
-                let answer = try await client.post("/v1/codes/check", ["destination": phone, "code": wrong], from: server.address)
+                let answer = try await client.post(
+                    "/v1/codes/check", ["destination": phone, "code": wrong], from: server.address)
                 #expect(answer.status == 422 && answer.type == "wrong-code" && answer["attemptsLeft"] as? Int == left)
             }
-            let locked = try await client.post("/v1/codes/check", ["destination": phone, "code": wrong], from: server.address)
-            #expect(locked.status == 429 && locked["reason"] as? String == "locked" && locked.headers[.retryAfter] == "900")
+            let locked = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": wrong], from: server.address)
+            #expect(
+                locked.status == 429 && locked["reason"] as? String == "locked" && locked.headers[.retryAfter] == "900")
             // The right code does not help during the lock, nor does a new send.
-            let right = try await client.post("/v1/codes/check", ["destination": phone, "code": code], from: server.address)
+            let right = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": code], from: server.address)
             #expect(right.status == 429 && right["reason"] as? String == "locked")
             let send = try await client.post("/v1/codes", ["destination": phone], from: server.address)
             #expect(send.status == 429 && send["reason"] as? String == "locked")
             server.clock.advance(by: .seconds(900))
             // The old code died with the lock.
-            #expect(try await client.post("/v1/codes/check", ["destination": phone, "code": code], from: server.address).type == "expired")
+            #expect(
+                try await client.post("/v1/codes/check", ["destination": phone, "code": code], from: server.address)
+                    .type == "expired")
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
             let fresh = try #require(try server.codes(to: phone).last)
-            let first = try await client.post("/v1/codes/check", ["destination": phone, "code": fresh == "000000" ? "111111" : "000000"], from: server.address)
+            let first = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": fresh == "000000" ? "111111" : "000000"],
+                from: server.address)
             #expect(first["attemptsLeft"] as? Int == 4)
         }
     }
 
-    @Test("a new code supersedes the old; a right code gives a single-use proof; the used code is expired", arguments: TestDatabase.available)
+    @Test(
+        "a new code supersedes the old; a right code gives a single-use proof; the used code is expired",
+        arguments: TestDatabase.available)
     func supersedeAndProof(database: TestDatabase) async throws {
         let server = try ServerHarness(database)
         let email = ServerHarness.newEmail()
@@ -112,22 +139,33 @@ struct RulesTests {
             #expect(try await client.post("/v1/codes", ["destination": email], from: server.address).status == 200)
             let codes = try server.codes(to: email)
             try #require(codes.count == 2 && codes[0] != codes[1])
-            let old = try await client.post("/v1/codes/check", ["destination": email, "code": codes[0]], from: server.address)
+            let old = try await client.post(
+                "/v1/codes/check", ["destination": email, "code": codes[0]], from: server.address)
             #expect(old.status == 410 && old.type == "superseded")
-            let verified = try await client.post("/v1/codes/check", ["destination": email, "code": codes[1]], from: server.address)
+            let verified = try await client.post(
+                "/v1/codes/check", ["destination": email, "code": codes[1]], from: server.address)
             #expect(verified.status == 200 && verified["proofLifetime"] as? Int == 600)
             let proof = try #require(verified["proof"] as? String)
             #expect(proof.count == 43)
-            let again = try await client.post("/v1/codes/check", ["destination": email, "code": codes[1]], from: server.address)
+            let again = try await client.post(
+                "/v1/codes/check", ["destination": email, "code": codes[1]], from: server.address)
             #expect(again.status == 410 && again.type == "expired")
             // The proof is bound to its destination and used once.
-            let elsewhere = try await client.post("/v1/accounts", ["destination": ServerHarness.newEmail(), "password": "a long passphrase", "proof": proof], from: server.address)
+            let elsewhere = try await client.post(
+                "/v1/accounts",
+                ["destination": ServerHarness.newEmail(), "password": "a long passphrase", "proof": proof],
+                from: server.address)
             #expect(elsewhere.status == 403 && elsewhere.type == "invalid-proof")
-            let weak = try await client.post("/v1/accounts", ["destination": email, "password": "password", "proof": proof], from: server.address)
+            let weak = try await client.post(
+                "/v1/accounts", ["destination": email, "password": "password", "proof": proof], from: server.address)
             #expect(weak.status == 422 && weak.type == "weak-password")
-            let created = try await client.post("/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": proof], from: server.address)
+            let created = try await client.post(
+                "/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": proof],
+                from: server.address)
             #expect(created.status == 201 && created["account"] as? String == email)
-            let reused = try await client.post("/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": proof], from: server.address)
+            let reused = try await client.post(
+                "/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": proof],
+                from: server.address)
             #expect(reused.status == 403)
         }
     }
@@ -141,15 +179,24 @@ struct RulesTests {
                 server.clock.advance(by: .seconds(60))
                 #expect(try await client.post("/v1/codes", ["destination": email], from: server.address).status == 200)
                 let code = try #require(try server.codes(to: email).last)
-                let verified = try await client.post("/v1/codes/check", ["destination": email, "code": code], from: server.address)
+                let verified = try await client.post(
+                    "/v1/codes/check", ["destination": email, "code": code], from: server.address)
                 return try #require(verified["proof"] as? String)
             }
             let first = try await proof()
-            #expect(try await client.post("/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": first], from: server.address).status == 201)
-            let guess = try await client.post("/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": "not-a-proof"], from: server.address)
+            #expect(
+                try await client.post(
+                    "/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": first],
+                    from: server.address
+                ).status == 201)
+            let guess = try await client.post(
+                "/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": "not-a-proof"],
+                from: server.address)
             #expect(guess.status == 403)
             let second = try await proof()
-            let exists = try await client.post("/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": second], from: server.address)
+            let exists = try await client.post(
+                "/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": second],
+                from: server.address)
             #expect(exists.status == 409 && exists.type == "account-exists")
         }
     }
@@ -162,7 +209,8 @@ struct RulesTests {
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
             let code = try #require(try server.codes(to: phone).last)
             server.clock.advance(by: .seconds(600))
-            let late = try await client.post("/v1/codes/check", ["destination": phone, "code": code], from: server.address)
+            let late = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": code], from: server.address)
             #expect(late.status == 410 && late.type == "expired")
         }
     }

@@ -101,8 +101,11 @@ extension TestClientProtocol {
         headers[.contentType] = "application/json"
         headers[HTTPField.Name("X-Forwarded-For")!] = address
         let data = try JSONSerialization.data(withJSONObject: body)
-        return try await execute(uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: data)) { response in
-            let object = (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any] ?? [:]
+        return try await execute(uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: data)) {
+            response in
+            let object =
+                (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any]
+                ?? [:]
             return Answer(status: Int(response.status.code), headers: response.headers, json: object)
         }
     }

@@ -17,7 +17,9 @@ enum DatabaseLocation {
         guard let url = URLComponents(string: text), ["postgres", "postgresql"].contains(url.scheme ?? ""),
             let host = url.host, !host.isEmpty
         else {
-            throw .database("\(Self.redacted(text)) is no postgres:// URL (postgres://user:password@host:5432/database) nor a SQLite path")
+            throw .database(
+                "\(Self.redacted(text)) is no postgres:// URL (postgres://user:password@host:5432/database) nor a SQLite path"
+            )
         }
         let database = url.path.hasPrefix("/") ? String(url.path.dropFirst()) : url.path
         guard let user = url.user, !user.isEmpty, !database.isEmpty else {

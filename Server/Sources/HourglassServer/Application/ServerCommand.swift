@@ -25,7 +25,10 @@ public struct ServerCommand: AsyncParsableCommand {
     var database = "hourglass.sqlite"
     @Option(help: "The outbox: a JSON-lines file, one sent code per line.") var outbox = "outbox.jsonl"
     @Flag(help: "Serve the outbox at GET /v1/outbox (development and tests only).") var dev = false
-    @Option(help: "The HMAC key's file (32 bytes or more). Default beside a SQLite database: DATABASE.key, made when missing.")
+    @Option(
+        help:
+            "The HMAC key's file (32 bytes or more). Default beside a SQLite database: DATABASE.key, made when missing."
+    )
     var keyFile: String?
     @Flag(help: "Take the client address from X-Forwarded-For (behind a trusted proxy only).")
     var trustForwardedFor = false

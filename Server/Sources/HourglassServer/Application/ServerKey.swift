@@ -7,7 +7,8 @@ enum ServerKey {
     static func load(from path: String, createIfMissing: Bool) throws(ServerSetupError) -> [UInt8] {
         if createIfMissing, !FileManager.default.fileExists(atPath: path) {
             var generator = SystemRandomNumberGenerator()
-            let hex = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+            let hex = (0..<32).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }
+                .joined()
             let created = FileManager.default.createFile(
                 atPath: path, contents: Data((hex + "\n").utf8), attributes: [.posixPermissions: 0o600])
             guard created else { throw .key("cannot create the key file \(path)") }
@@ -17,7 +18,9 @@ enum ServerKey {
         }
         let key = Array(data.drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 })
         let trimmed = Array(key.reversed().drop { $0 == 0x20 || $0 == 0x0A || $0 == 0x0D || $0 == 0x09 }.reversed())
-        guard trimmed.count >= 32 else { throw .key("the key file \(path) holds \(trimmed.count) bytes; 32 or more are needed") }
+        guard trimmed.count >= 32 else {
+            throw .key("the key file \(path) holds \(trimmed.count) bytes; 32 or more are needed")
+        }
         return trimmed
     }
 }

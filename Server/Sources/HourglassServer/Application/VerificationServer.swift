@@ -62,7 +62,8 @@ public enum VerificationServer {
         app.beforeServerStarts {
             do { try await store.prepare() } catch {
                 throw ServerSetupError.database(
-                    "\(DatabaseLocation.redacted(configuration.database)) cannot be prepared: \(String(reflecting: error))")
+                    "\(DatabaseLocation.redacted(configuration.database)) cannot be prepared: \(String(reflecting: error))"
+                )
             }
         }
         return app

@@ -1,9 +1,9 @@
 public import Foundation
 
 #if canImport(Glibc)
-    import Glibc
+import Glibc
 #elseif canImport(Darwin)
-    import Darwin
+import Darwin
 #endif
 
 /// The built-in ``CodeSender``: nothing leaves the machine. Each code is one line of JSON

@@ -22,7 +22,8 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return Problems.response(.malformedRequest, status: 405, detail: "This method is not allowed here.")
         } catch let error as ServerError {
             logger.debug("malformed request to \(request.uri.path): \(error.underlyingError)")
-            return Problems.response(.malformedRequest, status: 400, detail: "The request is not of the documented shape.")
+            return Problems.response(
+                .malformedRequest, status: 400, detail: "The request is not of the documented shape.")
         } catch {
             logger.error("request to \(request.uri.path) failed: \(error)")
             return Problems.response(.internal, status: 500, detail: "The server failed; try again later.")

@@ -21,11 +21,13 @@ extension VerificationAPI {
         return .init(
             headers: .init(retryAfter: String(retryAfter)),
             body: .applicationProblemJson(
-                Problems.problem(.tooManyRequests, status: 429, detail: detail, reason: reason, retryAfter: retryAfter)))
+                Problems.problem(.tooManyRequests, status: 429, detail: detail, reason: reason, retryAfter: retryAfter))
+        )
     }
 
     /// The answer to a check's decision.
-    func answer(_ decision: VerificationLedger.CheckDecision, for destination: Destination) -> Operations.CheckCode
+    func answer(_ decision: VerificationLedger.CheckDecision, for destination: Destination)
+        -> Operations.CheckCode
         .Output
     {
         switch decision {
@@ -39,12 +41,14 @@ extension VerificationAPI {
             return .gone(
                 .init(
                     body: .applicationProblemJson(
-                        Problems.problem(.expired, status: 410, detail: "The code has expired or was used; request a new one."))))
+                        Problems.problem(
+                            .expired, status: 410, detail: "The code has expired or was used; request a new one."))))
         case .superseded:
             return .gone(
                 .init(
                     body: .applicationProblemJson(
-                        Problems.problem(.superseded, status: 410, detail: "A newer code was sent; enter the latest one."))))
+                        Problems.problem(
+                            .superseded, status: 410, detail: "A newer code was sent; enter the latest one."))))
         case .wrong(_, let attemptsLeft):
             return .unprocessableContent(
                 .init(

@@ -26,7 +26,8 @@ struct VerificationAPI: APIProtocol {
         let (key, now) = (LimitKey.of(destination), now)
         do {
             let decision = try await store.send(key: key, address: ClientAddress.current, now: now, window: window) {
-                [ledger] state in ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
+                [ledger] state in
+                ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
             }
             switch decision {
             case .refuse(let reason, let retryAfter):
@@ -93,7 +94,8 @@ struct VerificationAPI: APIProtocol {
                 return .conflict(
                     .init(
                         body: .applicationProblemJson(
-                            Problems.problem(.accountExists, status: 409, detail: "An account exists for this destination."))))
+                            Problems.problem(
+                                .accountExists, status: 409, detail: "An account exists for this destination."))))
             case .invalidProof:
                 return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
             }
@@ -117,6 +119,8 @@ struct VerificationAPI: APIProtocol {
         return .ok(
             .init(
                 body: .json(
-                    .init(messages: messages.map { .init(destination: $0.destination, code: $0.code, sentAt: $0.sentAt) }))))
+                    .init(
+                        messages: messages.map { .init(destination: $0.destination, code: $0.code, sentAt: $0.sentAt) })
+                )))
     }
 }

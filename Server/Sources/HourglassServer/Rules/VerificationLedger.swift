@@ -26,7 +26,8 @@ struct VerificationLedger: Sendable {
             return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
         }
         if let row = state.row, row.sentAt > 0, row.sentAt + Int64(rules.cooldown) * 1_000 > now {
-            return .refuse(.rateLimited, retryAfter: Self.seconds(until: row.sentAt + Int64(rules.cooldown) * 1_000, from: now))
+            return .refuse(
+                .rateLimited, retryAfter: Self.seconds(until: row.sentAt + Int64(rules.cooldown) * 1_000, from: now))
         }
         if state.destinationSends.count >= rules.sendLimit {
             let end = (state.destinationSends.oldest ?? now) + window

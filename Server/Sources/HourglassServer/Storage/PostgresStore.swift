@@ -48,7 +48,8 @@ final class PostgresStore: VerificationStore {
         try await client.withTransaction(logger: logger) { connection in
             let since = now - window
             try await connection.query("DELETE FROM sends WHERE limit_key = \(key) AND at <= \(since)", logger: logger)
-            try await connection.query("DELETE FROM sends WHERE address = \(address) AND at <= \(since)", logger: logger)
+            try await connection.query(
+                "DELETE FROM sends WHERE address = \(address) AND at <= \(since)", logger: logger)
             try await connection.query(
                 "DELETE FROM superseded_codes WHERE limit_key = \(key) AND until <= \(now)", logger: logger)
             let state = VerificationLedger.SendState(
@@ -77,7 +78,8 @@ final class PostgresStore: VerificationStore {
         decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision {
         try await client.withTransaction(logger: logger) { connection in
-            try await connection.query("DELETE FROM failures WHERE address = \(address) AND at <= \(now - window)", logger: logger)
+            try await connection.query(
+                "DELETE FROM failures WHERE address = \(address) AND at <= \(now - window)", logger: logger)
             let row = try await lockedRow(connection, key)
             var superseded: [[UInt8]] = []
             let hashes = try await connection.query(
@@ -92,7 +94,8 @@ final class PostgresStore: VerificationStore {
             switch decision {
             case .wrong(let row, _), .lock(let row, _):
                 try await save(connection, row)
-                try await connection.query("INSERT INTO failures (address, at) VALUES (\(address), \(now))", logger: logger)
+                try await connection.query(
+                    "INSERT INTO failures (address, at) VALUES (\(address), \(now))", logger: logger)
             case .verified(let row, _, let proofHash, let expires):
                 try await save(connection, row)
                 try await connection.query(
@@ -156,7 +159,8 @@ final class PostgresStore: VerificationStore {
         {
             if sentAt == 0 && locked == 0 { return nil }
             return CodeRow(
-                key: key, destination: destination, codeHash: hash.map { Array($0.readableBytesView) }, sentAt: sentAt, expiresAt: expiresAt,
+                key: key, destination: destination, codeHash: hash.map { Array($0.readableBytesView) }, sentAt: sentAt,
+                expiresAt: expiresAt,
                 attemptsLeft: Int(attempts), lockedUntil: locked)
         }
         return nil

@@ -45,7 +45,8 @@ final class SQLiteStore: VerificationStore {
             let since = now - window
             try db.execute(sql: "DELETE FROM sends WHERE limit_key = ? AND at <= ?", arguments: [key, since])
             try db.execute(sql: "DELETE FROM sends WHERE address = ? AND at <= ?", arguments: [address, since])
-            try db.execute(sql: "DELETE FROM superseded_codes WHERE limit_key = ? AND until <= ?", arguments: [key, now])
+            try db.execute(
+                sql: "DELETE FROM superseded_codes WHERE limit_key = ? AND until <= ?", arguments: [key, now])
             let state = VerificationLedger.SendState(
                 row: try Self.row(db, key),
                 destinationSends: try Self.window(db, "SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ?", key),
@@ -53,7 +54,8 @@ final class SQLiteStore: VerificationStore {
             let decision = decide(state)
             if case .send(_, let row, let superseded) = decision {
                 try Self.save(db, row)
-                try db.execute(sql: "INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", arguments: [key, address, now])
+                try db.execute(
+                    sql: "INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", arguments: [key, address, now])
                 if let superseded {
                     try db.execute(
                         sql: "INSERT INTO superseded_codes (limit_key, code_hash, until) VALUES (?, ?, ?)",
@@ -69,12 +71,15 @@ final class SQLiteStore: VerificationStore {
         decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision {
         try await immediate { db in
-            try db.execute(sql: "DELETE FROM failures WHERE address = ? AND at <= ?", arguments: [address, now - window])
+            try db.execute(
+                sql: "DELETE FROM failures WHERE address = ? AND at <= ?", arguments: [address, now - window])
             let superseded = try Data.fetchAll(
-                db, sql: "SELECT code_hash FROM superseded_codes WHERE limit_key = ? AND until > ?", arguments: [key, now])
+                db, sql: "SELECT code_hash FROM superseded_codes WHERE limit_key = ? AND until > ?",
+                arguments: [key, now])
             let state = VerificationLedger.CheckState(
                 row: try Self.row(db, key),
-                addressFailures: try Self.window(db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ?", address),
+                addressFailures: try Self.window(
+                    db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ?", address),
                 superseded: superseded.map { Array($0) })
             let decision = decide(state)
             switch decision {
@@ -110,7 +115,8 @@ final class SQLiteStore: VerificationStore {
                 arguments: [Data(proofHash), destination, now])
             guard db.changesCount == 1 else { return .invalidProof }
             try db.execute(
-                sql: "INSERT INTO accounts (destination, password_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                sql:
+                    "INSERT INTO accounts (destination, password_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
                 arguments: [destination, passwordHash, now])
             return db.changesCount == 1 ? .created : .exists
         }
