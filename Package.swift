@@ -130,7 +130,7 @@ let package = Package(
         .target(
             name: "LineMode",
             dependencies: [
-                "Hourglass", "HourglassTranscripts", "RealClocks", "SignUp", "PhoneNumbers",
+                "Hourglass", "HourglassTranscripts", "RealClocks", "SignUp", "SignUpHTTP", "PhoneNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),

@@ -21,6 +21,7 @@ let package = Package(
                 .product(name: "Hourglass", package: "Hourglass"),
                 .product(name: "HourglassGLib", package: "Hourglass"),
                 .product(name: "SignUp", package: "Hourglass"),
+                .product(name: "SignUpHTTP", package: "Hourglass"),
                 .product(name: "PhoneNumbers", package: "Hourglass"),
                 // SignUp also has the scripted service, which answers with latency on the app's
                 // clock (the demo server), and renders screens as lines for the test hook's dump.

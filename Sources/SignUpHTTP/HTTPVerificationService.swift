@@ -8,7 +8,7 @@ public import SignUp
 import FoundationNetworking
 #endif
 
-/// A ``SignUp/VerificationService`` on a server that speaks Hourglass's verification API
+/// A `VerificationService` on a server that speaks Hourglass's verification API
 /// (`openapi/openapi.yaml` in the repository; the reference server in `Server/` is one).
 ///
 /// Every answer of the contract becomes the model's typed error: a `429` is

@@ -73,8 +73,9 @@ class Display:
 class App:
     """One run of SignUpGTK on `display`, in `language`, keeping its state in `state_home`."""
 
-    def __init__(self, binary, display, language, state_home, out, locale):
-        """`locale`: the locale variables to run in (`language` names its dump and log)."""
+    def __init__(self, binary, display, language, state_home, out, locale, arguments=()):
+        """`locale`: the locale variables to run in (`language` names its dump and log);
+        `arguments`: the app's command line (`--service URL`)."""
         self.display = display
         self.dump_file = os.path.join(out, f"dump.{language}.json")
         if os.path.exists(self.dump_file):
@@ -87,7 +88,7 @@ class App:
         })
         self.env = env
         self.log = open(os.path.join(out, f"app.{language}.log"), "a")
-        self.process = subprocess.Popen([binary], env=env, stdout=self.log, stderr=subprocess.STDOUT)
+        self.process = subprocess.Popen([binary, *arguments], env=env, stdout=self.log, stderr=subprocess.STDOUT)
         self.serial = 0
         self.window = None
         try:

@@ -14,11 +14,12 @@ C); the cooldown saved under $XDG_STATE_HOME/org.hourglass.SignUpGTK; the countd
 screen (two reads >= 1 s apart, the seconds going down); a restart mid-cooldown (the app killed,
 started again on the same XDG_STATE_HOME: the countdown goes on, not from 60); wrong codes (the
 field's message is the model's "Wrong code. N attempts left", as linemode says it); the
-registration page through to "Account created".
+registration page through to "Account created"; with --server, the app on the reference server
+(server_flow.py: the outbox, a server restart, the 429's wait).
 
 Every wait polls with a deadline; the whole run has one too. Exit 0 when all passed. The window,
 the app's process, its dumps and the input events are in signupgtk_window.py.
-    ui_test.py --app PATH --linemode PATH [--out DIR] [--screenshots DIR] [--languages en,zh-Hans]
+    ui_test.py --app PATH --linemode PATH [--server PATH] [--out DIR] [--screenshots DIR] [--languages en,zh-Hans]
 """
 
 import argparse
@@ -30,6 +31,7 @@ import sys
 import tempfile
 import time
 
+from server_flow import server_flow
 from signupgtk_window import App, Display, Failure, Overdue, find, laid_out, log, run, text
 
 DESTINATION = "+86 138 1234 5678"
@@ -195,6 +197,14 @@ def run_all(options, display, out):
     except (Failure, subprocess.SubprocessError, OSError, ValueError, KeyError) as failure:
         failed += 1
         log(f"locales: FAILED: {failure}")
+    if options.server:
+        try:
+            server_flow(options.app, options.server, display, out)
+            passed += 1
+            log("server: passed")
+        except (Failure, subprocess.SubprocessError, OSError, ValueError, KeyError) as failure:
+            failed += 1
+            log(f"server: FAILED: {failure}")
     for language in options.languages.split(","):
         state_home = tempfile.mkdtemp(prefix="state-", dir=out)
         app = None
@@ -231,7 +241,8 @@ def main():
     parser.add_argument("--out", default=None, help="dumps, logs and screenshots (default: a new temporary folder)")
     parser.add_argument("--screenshots", default=None, help="also copy the screenshots here, as 8-bit PNGs")
     parser.add_argument("--languages", default="en,zh-Hans")
-    parser.add_argument("--timeout", type=int, default=240, help="for the whole run, in seconds")
+    parser.add_argument("--server", default=None, help="hourglass-server: also run the app on it (--service)")
+    parser.add_argument("--timeout", type=int, default=360, help="for the whole run, in seconds")
     options = parser.parse_args()
     # Absolute: the app ignores a relative XDG_STATE_HOME, as the XDG rules say.
     out = os.path.abspath(options.out or tempfile.mkdtemp(prefix="signupgtk-ui-"))

@@ -64,10 +64,23 @@ struct LineModeCommand: ParsableCommand {
 
     @Option(
         help: ArgumentHelp(
-            "The clock: virtual (instant, deterministic), dispatch, libevent or glib (real, time-scaled).",
+            "The clock: virtual (instant, deterministic; the default), dispatch, libevent or glib (real, time-scaled; dispatch with --service).",
             valueName: "clock"
         ))
-    var clock = ClockChoice.virtual.rawValue
+    var clock: String?
+
+    @Option(
+        help: """
+            A server of the verification API to talk to (hourglass-server --dev: `type code sent` \
+            reads its outbox), on a real clock at --time-scale 1; by default the scripted \
+            in-process server.
+            """)
+    var service: String?
+
+    /// The clock asked for, or the default: dispatch with a real server, else virtual.
+    private var clockName: String {
+        clock ?? (service == nil ? ClockChoice.virtual.rawValue : ClockChoice.dispatch.rawValue)
+    }
 
     @Option(help: "Real seconds per script second on a real clock (0.01 runs a minute in 0.6 s).")
     var timeScale: Double = 1
@@ -100,9 +113,21 @@ struct LineModeCommand: ParsableCommand {
     var keepGoing = false
 
     func validate() throws {
-        guard ClockChoice(rawValue: clock) != nil else {
+        guard ClockChoice(rawValue: clockName) != nil else {
             throw ValidationError(
-                "--clock must be \(FixtureHeader.list(ClockChoice.allCases.map(\.rawValue))), not '\(clock)'")
+                "--clock must be \(FixtureHeader.list(ClockChoice.allCases.map(\.rawValue))), not '\(clockName)'")
+        }
+        if let service {
+            guard let url = URL(string: service), ["http", "https"].contains(url.scheme ?? ""), url.host != nil else {
+                throw ValidationError("--service must be an http:// or https:// URL, not '\(service)'")
+            }
+            guard clockName != ClockChoice.virtual.rawValue else {
+                throw ValidationError(
+                    "--service needs a real clock (dispatch, libevent or glib): the server answers in real time")
+            }
+            guard timeScale == 1 else {
+                throw ValidationError("--service needs --time-scale 1: the server's waits are real seconds")
+            }
         }
         if let screen, ScriptScreen.named(screen, among: Self.tool.screens) == nil {
             throw ValidationError(
@@ -135,7 +160,8 @@ struct LineModeCommand: ParsableCommand {
     func run() throws {
         var options = LineModeOptions()
         (options.timeScale, options.keepGoing) = (timeScale, keepGoing)
-        options.clock = ClockChoice(rawValue: clock) ?? .virtual
+        options.clock = ClockChoice(rawValue: clockName) ?? .virtual
+        options.service = service.flatMap(URL.init(string:))
         options.screen = screen.flatMap { ScriptScreen.named($0, among: Self.tool.screens) } ?? Self.tool.screens[0]
         options.language =
             locale.flatMap { SignUpLanguage.match($0, among: Self.tool.languages) } ?? Self.tool.languages[0]

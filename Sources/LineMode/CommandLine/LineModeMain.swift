@@ -99,10 +99,19 @@ enum LineModeMain: Sendable {
             streams.error("\(tool.name): \(name): \(error)")
             return LineModeExit.scriptFailed
         }
-        for error in script.errors { streams.error("\(tool.name): \(name): \(error)") }
-        if !script.errors.isEmpty && !options.keepGoing {
+        // With a real server, `server …` lines (which script the in-process one) cannot run.
+        let serverLines =
+            options.service == nil
+            ? []
+            : script.lines.compactMap { line -> ScriptError? in
+                guard case .server = line.command else { return nil }
+                return ScriptError(line: line.number, LineModeSession.serverCommandWithService)
+            }
+        let errors = (script.errors + serverLines).sorted { $0.line < $1.line }
+        for error in errors { streams.error("\(tool.name): \(name): \(error)") }
+        if !errors.isEmpty && !options.keepGoing {
             streams.error(
-                "\(tool.name): nothing was run; fix the line\(script.errors.count == 1 ? "" : "s") above, or pass --keep-going to run the rest"
+                "\(tool.name): nothing was run; fix the line\(errors.count == 1 ? "" : "s") above, or pass --keep-going to run the rest"
             )
             return LineModeExit.scriptFailed
         }
@@ -110,9 +119,9 @@ enum LineModeMain: Sendable {
             try ScriptRunner.run(script, options: options, write: { streams.output($0) }, storeProblem: storeProblem)
         } catch let stall as ClockStalled {
             streams.error("\(tool.name): \(stall)")
-            return script.errors.isEmpty ? LineModeExit.clockStalled : LineModeExit.scriptFailed
+            return errors.isEmpty ? LineModeExit.clockStalled : LineModeExit.scriptFailed
         }
-        return script.errors.isEmpty ? LineModeExit.success : LineModeExit.scriptFailed
+        return errors.isEmpty ? LineModeExit.success : LineModeExit.scriptFailed
     }
 
     /// Writes `message` — to standard output when `code` is 0 (help, version), else to standard

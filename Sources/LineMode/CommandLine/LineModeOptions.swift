@@ -23,6 +23,9 @@ public struct LineModeOptions: Sendable {
     public var keepGoing = false
     /// The secrets a script names (`type password $common`); see ``ScriptSecrets``.
     public var secrets = ScriptSecrets()
+    /// A server of Hourglass's verification API (`hourglass-server --dev`) to talk to through
+    /// `SignUpHTTP`, on a real clock; nil (the default): the scripted in-process server.
+    public var service: URL?
 
     /// The defaults: virtual clock, English, the verification screen.
     public init() {}

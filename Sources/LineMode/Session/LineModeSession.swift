@@ -2,6 +2,7 @@ import Foundation
 import Hourglass
 import HourglassTranscripts
 import SignUp
+import SignUpHTTP
 
 /// One run of a script against one screen: performs commands on the view-model, and writes
 /// the transcript with a `TranscriptRecorder` — after each change, the screen lines that
@@ -11,7 +12,10 @@ import SignUp
 final class LineModeSession: Sendable {
     let clock: any TimerClock
     let options: LineModeOptions
-    let service: ScriptedVerificationService
+    /// The in-process server, unless the session talks to a real one.
+    let scripted: ScriptedVerificationService?
+    private let service: any VerificationService
+    private let outbox: OutboxReader?
     let wall: ShiftedWallClock
     private let store: any CooldownStore
     /// Tells standard error of a saved cooldown the model refused (its values out of range).
@@ -39,7 +43,13 @@ final class LineModeSession: Sendable {
         self.panel = panel
         driver = ContextBound(nil, on: clock)
         recorder = TranscriptRecorder(clock: clock, write: write)
-        service = ScriptedVerificationService(clock: clock)
+        if let url = options.service {
+            (scripted, outbox) = (nil, OutboxReader(server: url))
+            service = HTTPVerificationService(serverURL: url)
+        } else {
+            let scripted = ScriptedVerificationService(clock: clock)
+            (self.scripted, outbox, service) = (scripted, nil, scripted)
+        }
         wall = ShiftedWallClock(
             following: clock, from: options.stateDirectory == nil ? ShiftedWallClock.epoch : ShiftedWallClock.systemNow)
         store =
@@ -104,10 +114,16 @@ final class LineModeSession: Sendable {
 
     private func sentCode() -> String {
         guard let destination = driver.value?.destination else { return "" }
-        return service.lastCode(sentTo: destination)?.revealed ?? ""
+        if let outbox { return outbox.lastCode(sentTo: destination.normalized) ?? "" }
+        return scripted?.lastCode(sentTo: destination)?.revealed ?? ""
     }
 
     private func configure(_ setting: ServerCommand) {
+        guard let service = scripted else {
+            // linemode refuses these lines before it runs a script; typed live, they say why.
+            report(ScriptError(line: 0, Self.serverCommandWithService))
+            return
+        }
         switch setting {
         case .latency(let latency): service.update { $0.latency = latency }
         case .failRequest(let error): service.failNextRequest(with: error)
@@ -161,6 +177,10 @@ final class LineModeSession: Sendable {
         recorder.announce(text)
         panel?.add(message: TranscriptRecorder.stamp(clock.logicalNow) + text)
     }
+
+    /// Why a `server` line cannot run with `--service`.
+    static let serverCommandWithService =
+        "'server …' scripts the in-process server; with --service the real server decides"
 
     /// The line with the secret it types masked; as written when it names its secret
     /// (`type password $common`, see ``ScriptSecrets``) or types the code just sent.

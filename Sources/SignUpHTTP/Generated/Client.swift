@@ -60,7 +60,8 @@ import HTTPTypes
 /// seconds (600 by default).
 ///
 /// ## Errors
-/// Every error answer is an RFC 9457 problem (`application/problem+json`) with the
+/// A method a path does not list answers `405` with an `Allow` header. Every error answer is
+/// an RFC 9457 problem (`application/problem+json`) with the
 /// machine-readable `type` listed in `ProblemType`. A `429` also has a `Retry-After` header,
 /// in whole seconds (a client should read an HTTP date too), and the same number in
 /// `retryAfter`.
@@ -690,6 +691,28 @@ internal struct Client: APIProtocol {
                         preconditionFailure("bestContentType chose an invalid content type.")
                     }
                     return .ok(.init(body: body))
+                case 400:
+                    let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
+                    let body: Components.Responses.MalformedRequest.Body
+                    let chosenContentType = try converter.bestContentType(
+                        received: contentType,
+                        options: [
+                            "application/problem+json"
+                        ]
+                    )
+                    switch chosenContentType {
+                    case "application/problem+json":
+                        body = try await converter.getResponseBodyAsJSON(
+                            Components.Schemas.Problem.self,
+                            from: responseBody,
+                            transforming: { value in
+                                .applicationProblemJson(value)
+                            }
+                        )
+                    default:
+                        preconditionFailure("bestContentType chose an invalid content type.")
+                    }
+                    return .badRequest(.init(body: body))
                 case 404:
                     let contentType = converter.extractContentTypeIfPresent(in: response.headerFields)
                     let body: Operations.ReadOutbox.Output.NotFound.Body

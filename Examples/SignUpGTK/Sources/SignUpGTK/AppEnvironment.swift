@@ -17,8 +17,16 @@ struct AppEnvironment {
     var stateDirectory: URL
     /// `SIGNUPGTK_DUMP`: where the test hook writes what the window shows; nil without it.
     var dumpFile: URL?
+    /// `--service URL`: a server of the verification API (`hourglass-server`); nil: the demo
+    /// server in the app.
+    var service: URL?
+    /// Why the command line was refused, if it was.
+    var usageError: String?
 
-    init(_ variables: [String: String] = ProcessInfo.processInfo.environment) {
+    init(
+        _ variables: [String: String] = ProcessInfo.processInfo.environment,
+        arguments: [String] = Array(CommandLine.arguments.dropFirst())
+    ) {
         let locale = SystemLocale(environment: variables)
         language = SignUpLanguage.preferred(from: locale.languages)
         region = locale.region.flatMap { PhoneRegion($0) }
@@ -29,5 +37,16 @@ struct AppEnvironment {
             ?? home.appendingPathComponent(".local/state")
         stateDirectory = stateHome.appendingPathComponent(Self.applicationID)
         dumpFile = variables["SIGNUPGTK_DUMP"].flatMap { $0.isEmpty ? nil : URL(fileURLWithPath: $0) }
+        switch arguments.count {
+        case 0: break
+        case 2 where arguments[0] == "--service":
+            if let url = URL(string: arguments[1]), ["http", "https"].contains(url.scheme ?? ""), url.host != nil {
+                service = url
+            } else {
+                usageError = "--service must be an http:// or https:// URL, not '\(arguments[1])'"
+            }
+        default:
+            usageError = "usage: SignUpGTK [--service URL]"
+        }
     }
 }

@@ -1,6 +1,7 @@
 import SignUp
 
-/// The window's own words, which are no screen's: its title, the page names, the demo hint.
+/// The window's own words, which are no screen's: its title, the page names, the hint of the
+/// server it talks to.
 /// Everything a screen shows comes from the models.
 struct AppText {
     var windowTitle: String
@@ -8,6 +9,8 @@ struct AppText {
     var registrationPage: String
     /// The demo server's code, said on the window so a person can try the flow.
     var demoHint: (String) -> String
+    /// The server the app talks to (`--service`).
+    var serverHint: (String) -> String
 
     /// The texts in `language` (English for a language the app does not have).
     init(_ language: SignUpLanguage) {
@@ -16,11 +19,13 @@ struct AppText {
             verificationPage = "验证"
             registrationPage = "注册"
             demoHint = { "演示服务器：每次发送的验证码都是 \($0)" }
+            serverHint = { "服务器：\($0)" }
         } else {
             windowTitle = "Hourglass sign-up"
             verificationPage = "Verify"
             registrationPage = "Register"
             demoHint = { "Demo server: every code it sends is \($0)" }
+            serverHint = { "Server: \($0)" }
         }
     }
 }

@@ -2,6 +2,7 @@ import CGtk
 import Foundation
 import Hourglass
 import SignUp
+import SignUpHTTP
 
 /// The window: a stack of the two pages, its switcher in the header bar, the demo server's code
 /// at the bottom. It makes the models on the app's clock, each keeping its cooldown in its own
@@ -21,17 +22,18 @@ final class AppWindow {
     init(application: UnsafeMutablePointer<GtkApplication>, clock: any TimerClock, environment: AppEnvironment) {
         let text = AppText(environment.language)
         let config = VerificationConfig(language: environment.language, region: environment.region)
-        let service = DemoService(clock: clock)
+        let service: any VerificationService =
+            environment.service.map { HTTPVerificationService(serverURL: $0) } ?? DemoService(clock: clock)
         verificationModel = VerificationViewModel(
             config: config, clock: clock, service: service,
             store: FileCooldownStore(directory: environment.stateDirectory.appendingPathComponent("verification")),
             onChange: { [weak verificationChanged] _ in verificationChanged?.notify() },
-            onAnnouncement: Self.announce, onStoreProblem: Self.storeProblem)
+            onAnnouncement: Self.announce, onStoreProblem: Self.storeProblem, onServiceFailure: Self.serviceFailure)
         registrationModel = RegistrationViewModel(
             config: config, clock: clock, service: service,
             store: FileCooldownStore(directory: environment.stateDirectory.appendingPathComponent("registration")),
             onChange: { [weak registrationChanged] _ in registrationChanged?.notify() },
-            onAnnouncement: Self.announce, onStoreProblem: Self.storeProblem)
+            onAnnouncement: Self.announce, onStoreProblem: Self.storeProblem, onServiceFailure: Self.serviceFailure)
         verificationPage = VerificationControls(name: "verification", model: verificationModel)
         registrationPage = RegistrationPage(model: registrationModel)
 
@@ -52,7 +54,9 @@ final class AppWindow {
             button = gtk_widget_get_next_sibling(next)
         }
         let hint = Gtk.label("dim-label")
-        gtk_label_set_text(signupgtk_label(hint), text.demoHint(DemoService.code))
+        gtk_label_set_text(
+            signupgtk_label(hint),
+            environment.service.map { text.serverHint($0.absoluteString) } ?? text.demoHint(DemoService.code))
         gtk_widget_set_margin_start(hint, 24)
         gtk_widget_set_margin_bottom(hint, 12)
         Gtk.name(hint, "demo-hint")
@@ -112,6 +116,12 @@ final class AppWindow {
     /// came in 4.14), so they go to standard output, as a log.
     private static let announce: @Sendable (String) -> Void = { text in
         print("announce: \(text)")
+    }
+
+    /// A failed call to the server, with its cause (no secret in it), to standard error: the
+    /// page shows a network error in its language.
+    private static let serviceFailure: @Sendable (ServiceFailure) -> Void = { failure in
+        FileHandle.standardError.write(Data("SignUpGTK: \(failure)\n".utf8))
     }
 
     /// A cooldown that could not be restored or saved: the page says so in its language; the

@@ -10,6 +10,10 @@ import HourglassGLib
 enum SignUpGTKApp {
     static func main() {
         let environment = AppEnvironment()
+        if let usage = environment.usageError {
+            FileHandle.standardError.write(Data("SignUpGTK: \(usage)\n".utf8))
+            exit(2)
+        }
         let clock: GLibClock
         do { clock = try GLibClock.mainContext() } catch {
             // No trap at the top level: say why, and exit 1.

@@ -1,4 +1,3 @@
-public import Foundation
 public import SignUp
 
 /// What a server is: where it listens, where it keeps its state, how it delivers codes, its
@@ -23,6 +22,9 @@ public struct ServerConfiguration: Sendable {
     /// Reads the client address from `X-Forwarded-For` (its last entry): only behind a proxy
     /// that sets it, or any client could pick its own address.
     public var trustForwardedFor = false
+    /// The longest a database call may take; past it the request answers `500` `internal`, so a
+    /// database that stops answering never holds a client.
+    public var databaseTimeout: Duration = .seconds(5)
     /// Where the rules' time comes from; tests pass a manual one.
     public var clock: any WallClock = SystemWallClock()
     /// Delivers codes; by default the ``Outbox``.

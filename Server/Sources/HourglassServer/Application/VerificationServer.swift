@@ -33,7 +33,8 @@ public enum VerificationServer {
                 throw .database("cannot open the SQLite database \(path): \(error)")
             }
             keyPath = configuration.keyFile ?? path + ".key"
-        case .postgres(let postgres):
+        case .postgres(var postgres):
+            postgres.options.connectTimeout = min(configuration.databaseTimeout, .seconds(10))
             let client = PostgresClient(configuration: postgres, backgroundLogger: logger)
             store = PostgresStore(client: client, logger: logger)
             services.append(client)
@@ -47,7 +48,7 @@ public enum VerificationServer {
         let api = VerificationAPI(
             ledger: VerificationLedger(rules: rules, hasher: CodeHasher(key: key)), store: store,
             sender: configuration.sender ?? outbox, devOutbox: configuration.dev ? outbox : nil,
-            clock: configuration.clock, logger: logger)
+            clock: configuration.clock, logger: logger, databaseTimeout: configuration.databaseTimeout)
 
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: ProblemMiddleware(logger: logger))

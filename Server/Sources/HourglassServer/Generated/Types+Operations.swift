@@ -992,6 +992,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// The body is no JSON object of the documented shape (type `malformed-request`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/outbox/get(readOutbox)/responses/400`.
+            ///
+            /// HTTP response code: `400 badRequest`.
+            case badRequest(Components.Responses.MalformedRequest)
+            /// The associated value of the enum case if `self` is `.badRequest`.
+            ///
+            /// - Throws: An error if `self` is not `.badRequest`.
+            /// - SeeAlso: `.badRequest`.
+            internal var badRequest: Components.Responses.MalformedRequest {
+                get throws {
+                    switch self {
+                    case let .badRequest(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "badRequest",
+                            response: self
+                        )
+                    }
+                }
+            }
             internal struct NotFound: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/outbox/GET/responses/404/content`.
                 internal enum Body: Sendable, Hashable {

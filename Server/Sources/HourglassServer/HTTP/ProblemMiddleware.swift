@@ -11,12 +11,24 @@ import OpenAPIRuntime
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
+    /// The contract's paths and their methods.
+    static var methods: [String: String] {
+        ["/v1/codes": "POST", "/v1/codes/check": "POST", "/v1/accounts": "POST", "/v1/outbox": "GET"]
+    }
+
     func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
         -> Response
     {
         do {
             return try await next(request, context)
         } catch let error as HTTPError where error.status == .notFound {
+            // A documented path asked with another method: 405, and the methods it has.
+            if let allowed = Self.methods[request.uri.path] {
+                var response = Problems.response(
+                    .malformedRequest, status: 405, detail: "\(request.method) is not allowed here; use \(allowed).")
+                response.headers[.allow] = allowed
+                return response
+            }
             return Problems.response(.notFound, status: 404, detail: "No such resource.")
         } catch let error as HTTPError where error.status == .methodNotAllowed {
             return Problems.response(.malformedRequest, status: 405, detail: "This method is not allowed here.")

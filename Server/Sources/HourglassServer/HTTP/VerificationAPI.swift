@@ -15,6 +15,8 @@ struct VerificationAPI: APIProtocol {
     let clock: any WallClock
     let logger: Logger
     let policy = PasswordPolicy()
+    /// The longest a store's call may take before the request answers `500`.
+    let databaseTimeout: Duration
 
     var rules: VerificationRules { ledger.rules }
     private var now: Int64 { Int64((clock.now.timeIntervalSince1970 * 1_000).rounded(.down)) }
@@ -25,9 +27,11 @@ struct VerificationAPI: APIProtocol {
         else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
         let (key, now) = (LimitKey.of(destination), now)
         do {
-            let decision = try await store.send(key: key, address: ClientAddress.current, now: now, window: window) {
-                [ledger] state in
-                ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
+            let (store, ledger, address, window) = (store, ledger, ClientAddress.current, window)
+            let decision = try await StoreDeadline.run(databaseTimeout) {
+                try await store.send(key: key, address: address, now: now, window: window) { state in
+                    ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
+                }
             }
             switch decision {
             case .refuse(let reason, let retryAfter):
@@ -56,8 +60,11 @@ struct VerificationAPI: APIProtocol {
         }
         let (key, now, code) = (LimitKey.of(destination), now, body.code)
         do {
-            let decision = try await store.check(key: key, address: ClientAddress.current, now: now, window: window) {
-                [ledger] state in ledger.decideCheck(key: key, code: code, state: state, now: now)
+            let (store, ledger, address, window) = (store, ledger, ClientAddress.current, window)
+            let decision = try await StoreDeadline.run(databaseTimeout) {
+                try await store.check(key: key, address: address, now: now, window: window) { state in
+                    ledger.decideCheck(key: key, code: code, state: state, now: now)
+                }
             }
             return answer(decision, for: destination)
         } catch {
@@ -73,7 +80,11 @@ struct VerificationAPI: APIProtocol {
         let invalidProof = Problems.problem(
             .invalidProof, status: 403, detail: "The proof is unknown, used, expired or for another destination.")
         do {
-            guard try await store.proofIsValid(proofHash, for: destination.normalized, now: now) else {
+            let (store, now) = (store, now)
+            let valid = try await StoreDeadline.run(databaseTimeout) {
+                try await store.proofIsValid(proofHash, for: destination.normalized, now: now)
+            }
+            guard valid else {
                 return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
             }
             let password = Secret(body.password)
@@ -84,9 +95,11 @@ struct VerificationAPI: APIProtocol {
             }
             // Hashed before the store is asked, so that an existing account answers no sooner.
             let passwordHash = try Self.hashPassword(password)
-            switch try await store.createAccount(
-                destination: destination.normalized, proofHash: proofHash, passwordHash: passwordHash, now: now)
-            {
+            let outcome = try await StoreDeadline.run(databaseTimeout) {
+                try await store.createAccount(
+                    destination: destination.normalized, proofHash: proofHash, passwordHash: passwordHash, now: now)
+            }
+            switch outcome {
             case .created:
                 logger.info("account created for \(destination.masked)")
                 return .created(.init(body: .json(.init(account: destination.normalized))))
@@ -111,6 +124,13 @@ struct VerificationAPI: APIProtocol {
                 .init(
                     body: .applicationProblemJson(
                         Problems.problem(.notFound, status: 404, detail: "The outbox is served with --dev only."))))
+        }
+        if let destination = input.query.destination, destination.count > 320 {
+            return .badRequest(
+                .init(
+                    body: .applicationProblemJson(
+                        Problems.problem(
+                            .malformedRequest, status: 400, detail: "The destination is over 320 characters."))))
         }
         let filter = input.query.destination.map { text in
             (try? Destination.parse(text).get()).map(\.normalized) ?? text
