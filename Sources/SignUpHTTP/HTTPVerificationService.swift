@@ -1,4 +1,5 @@
 public import Foundation
+import HTTPTypes
 public import Logging
 public import OpenAPIRuntime
 import OpenAPIURLSession
@@ -85,6 +86,8 @@ public struct HTTPVerificationService: VerificationService {
                         ? CodeRequestError.sendLimitReached(retryAfter: wait) : .rateLimited(retryAfter: wait))
             case .badRequest(let answer):
                 throw .unexpected(400, try? answer.body.applicationProblemJson)
+            case .contentTooLarge(let answer):
+                throw .unexpected(413, try? answer.body.applicationProblemJson)
             case .internalServerError(let answer):
                 throw .unexpected(500, try? answer.body.applicationProblemJson)
             case .undocumented(let status, _):
@@ -112,9 +115,15 @@ public struct HTTPVerificationService: VerificationService {
                 throw .typed(CodeCheckError.wrongCode(attemptsLeft: max(left, 0)))
             case .tooManyRequests(let refusal):
                 let problem = try body { try refusal.body.applicationProblemJson }
-                throw .typed(CodeCheckError.locked(retryAfter: wait(refusal.headers.retryAfter, problem)))
+                let wait = wait(refusal.headers.retryAfter, problem)
+                // Only a lock kills the code; a client address's limit only asks to wait.
+                throw .typed(
+                    problem.reason == .locked
+                        ? CodeCheckError.locked(retryAfter: wait) : .rateLimited(retryAfter: wait))
             case .badRequest(let answer):
                 throw .unexpected(400, try? answer.body.applicationProblemJson)
+            case .contentTooLarge(let answer):
+                throw .unexpected(413, try? answer.body.applicationProblemJson)
             case .internalServerError(let answer):
                 throw .unexpected(500, try? answer.body.applicationProblemJson)
             case .undocumented(let status, _):
@@ -146,6 +155,8 @@ public struct HTTPVerificationService: VerificationService {
                 throw .typed(RegistrationError.server(message: problem.detail ?? problem.title))
             case .badRequest(let answer):
                 throw .unexpected(400, try? answer.body.applicationProblemJson)
+            case .contentTooLarge(let answer):
+                throw .unexpected(413, try? answer.body.applicationProblemJson)
             case .internalServerError(let answer):
                 throw .unexpected(500, try? answer.body.applicationProblemJson)
             case .undocumented(let status, _):
@@ -174,9 +185,18 @@ extension HTTPVerificationService {
         } catch {
             // The generated client's ClientError holds the request's input (the code, the
             // password): only its cause is kept.
-            let cause = (error as? ClientError)?.underlyingError ?? error
+            let clientError = error as? ClientError
+            let cause = clientError?.underlyingError ?? error
+            // An answer came but could not be read (a proxy's page, a missing header): it is
+            // an unexpected answer with its status, not a lost one.
             let kind: HTTPServiceError.Kind =
-                cause is TimeoutMiddleware.TimedOut ? .timedOut(after: timeout) : .transport
+                if cause is TimeoutMiddleware.TimedOut {
+                    .timedOut(after: timeout)
+                } else if let status = clientError?.response?.status.code {
+                    .unexpectedAnswer(status: status, problemType: nil)
+                } else {
+                    .transport
+                }
             let failure = HTTPServiceError(
                 operation: operation, kind: kind, maskedDestination: destination.masked,
                 underlying: cause is TimeoutMiddleware.TimedOut ? nil : cause)

@@ -2,8 +2,8 @@ import Foundation
 import HTTPTypes
 import OpenAPIRuntime
 
-/// Ends a request that has no answer within `timeout`, whatever the transport: the request's
-/// task is cancelled and the call throws ``TimedOut``.
+/// Ends a request that has no whole answer (headers and body) within `timeout`, whatever the
+/// transport: the request's task is cancelled and the call throws ``TimedOut``.
 struct TimeoutMiddleware: ClientMiddleware {
     /// The error of a request that ran out of time.
     struct TimedOut: Error {}
@@ -17,7 +17,13 @@ struct TimeoutMiddleware: ClientMiddleware {
         // The group waits for both tasks before it returns, so `next` never outlives the call.
         try await withoutActuallyEscaping(next) { next in
             try await withThrowingTaskGroup(of: (HTTPResponse, HTTPBody?).self) { group in
-                group.addTask { try await next(request, body, baseURL) }
+                group.addTask {
+                    // The body too, within the time: a server that sends its headers and then
+                    // stalls is no answer. Answers of this API are small; 1 MiB is plenty.
+                    let (response, responseBody) = try await next(request, body, baseURL)
+                    guard let responseBody else { return (response, nil) }
+                    return (response, HTTPBody(try await ArraySlice(collecting: responseBody, upTo: 1 << 20)))
+                }
                 group.addTask {
                     try await Task.sleep(for: timeout)
                     throw TimedOut()

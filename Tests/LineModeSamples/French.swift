@@ -65,6 +65,7 @@ extension SignUpStrings {
                     ?? "Ce code a expiré. Demandez-en un nouveau"
             case .superseded: "Ce code a été remplacé par un plus récent. Saisissez le dernier code"
             case .locked: "Trop de codes incorrects. Réessayez dans \(wait ?? "un moment")"
+            case .rateLimited: "Trop de tentatives. Vérifiez à nouveau dans \(wait ?? "un moment")"
             case .network: "Erreur réseau. Touchez Vérifier pour réessayer"
             }
         }

@@ -74,7 +74,7 @@ import Testing
     }
 
     @Test func everyCheckAnswerIsTyped() async throws {
-        let cases: [(AnsweringTransport.Answer, CodeCheckError)] = [
+        var cases: [(AnsweringTransport.Answer, CodeCheckError)] = [
             (
                 .init(status: 422, body: Self.problem("wrong-code", 422, #","attemptsLeft":3"#)),
                 .wrongCode(attemptsLeft: 3)
@@ -88,6 +88,14 @@ import Testing
                 .locked(retryAfter: .seconds(900))
             ),
         ]
+        // A client address's limit only asks to wait: the code is not dead.
+        cases.append(
+            (
+                .init(
+                    status: 429, headers: ["Retry-After": "30"],
+                    body: Self.problem("too-many-requests", 429, #","reason":"rate_limited""#)),
+                .rateLimited(retryAfter: .seconds(30))
+            ))
         for (answer, expected) in cases {
             let (service, _) = make(answer)
             await #expect(throws: expected) { try await service.verify(code: Secret("123456"), for: phone) }
@@ -129,6 +137,13 @@ import Testing
                     proof: VerificationProof(token: Secret("proof-xyz"))))
         }
         #expect(serverError.kind == .unexpectedAnswer(status: 500, problemType: "urn:hourglass:problem:internal"))
+    }
+
+    @Test func anUnreadableAnswerIsUnexpectedWithItsStatusNotLost() async throws {
+        // A proxy's 429 page: no problem body, no Retry-After.
+        let (service, _) = make(.init(status: 429, body: "<html>slow down</html>", contentType: "text/html"))
+        let error = try await #require(throws: HTTPServiceError.self) { try await service.requestCode(to: phone) }
+        #expect(error.kind == .unexpectedAnswer(status: 429, problemType: nil))
     }
 
     @Test func noAnswerKeepsTheTransportsErrorButNotTheRequest() async throws {

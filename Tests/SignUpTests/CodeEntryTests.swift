@@ -77,7 +77,7 @@ struct CodeEntryTests {
         expectNoTimersLeft(screen.clock)
     }
 
-    @Test("a short lock over before the code expires: try again, and Resend is back")
+    @Test("a short lock is over: the code it killed says so, and Resend is back")
     func shortLock() {
         var settings = ScriptedServiceSettings()
         settings.lockDuration = .seconds(60)
@@ -92,9 +92,9 @@ struct CodeEntryTests {
         screen.clock.advance(by: .seconds(60))
         #expect(
             screen.lines == [
-                "destination: \"138 1234 5678\"", "send: [Resend]", "code: \"\" — Code expires in 3:59",
-                "verify: [Verify] (disabled)",
-                "message: You can try again now",
+                "destination: \"138 1234 5678\"", "send: [Resend]",
+                "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
+                "message: Code sent to +86 138 •••• 5678",
             ])
         #expect(screen.announcements.values == ["You can request a new code now"])
         expectNoTimersLeft(screen.clock)

@@ -61,6 +61,7 @@ enum German {
                     ?? "Dieser Code ist abgelaufen. Neuen anfordern"
             case .superseded: "Dieser Code wurde ersetzt. Den neuesten eingeben"
             case .locked: "Zu viele falsche Codes. Erneut in \(wait ?? "einer Weile")"
+            case .rateLimited: "Zu viele Versuche. Erneut prüfen in \(wait ?? "einem Moment")"
             case .network: "Netzwerkfehler. Zum Wiederholen auf Bestätigen tippen"
             }
         }

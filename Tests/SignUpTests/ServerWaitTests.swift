@@ -96,6 +96,24 @@ struct ServerWaitTests {
         }
     }
 
+    @Test("a 429 for another number does not replace the saved code in play")
+    func otherDestinationKeepsTheCode() {
+        Self.withStore { store in
+            let wall = ManualWallClock()
+            let first = VerificationHarness(store: store, wall: wall)
+            first.sendCode()
+            first.service.failNextRequest(with: .rateLimited(retryAfter: .seconds(30)))
+            first.clock.advance(by: .seconds(60))
+            first.model.setDestination("139 1234 5678")
+            first.model.tapSend()
+            first.clock.advance(by: .milliseconds(300))
+            #expect(first.model.screen.message == "Too many requests. Retry in 30 seconds")
+            let restarted = VerificationHarness(store: store, wall: wall)
+            #expect(restarted.model.screen.destination.text == "+86 138 1234 5678")
+            #expect(restarted.model.screen.code.message == "Code expires in 5:00")
+        }
+    }
+
     @Test("a code that expires during the cooldown says when a new one can come")
     func expiryDuringCooldown() {
         var settings = ScriptedServiceSettings()

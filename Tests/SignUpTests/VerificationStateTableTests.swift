@@ -120,14 +120,16 @@ enum VerificationTable {
                 $0.now = at(10.3)
                 $0.check = .locked(until: at(910.3))
                 $0.code = .empty
+                $0.codeExpiry = nil
             },
             effects: [
-                .startCountdown(.lock, until: at(910.3)),
-                // Kept with the code's cooldown: a restart keeps the lock.
+                // The lock kills the code.
+                .stopCountdown(.codeExpiry), .startCountdown(.lock, until: at(910.3)),
+                // Kept with the cooldown: a restart keeps the lock.
                 .save(
                     CooldownSnapshot(
                         destination: phone, cooldownLeft: .seconds(52), cooldownLength: .seconds(60),
-                        codeLeft: .seconds(292), codeLifetime: .seconds(300), sendAges: [.seconds(8)],
+                        codeLeft: .zero, codeLifetime: .seconds(300), sendAges: [.seconds(8)],
                         lockLeft: .seconds(900))),
                 .announce(.codeRejected(.locked(retryAfter: .seconds(900)))),
             ]),

@@ -3,6 +3,7 @@ import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
+import PostgresNIO
 import SignUp
 import Testing
 
@@ -28,13 +29,19 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible {
 /// folder for the SQLite file, the key and the outbox.
 struct ServerHarness {
     let folder: URL
-    let clock = ManualWallClock(Date(timeIntervalSince1970: 1_800_000_000))
+    let clock: ManualWallClock
     let configuration: ServerConfiguration
     /// A client address of this harness's own, so that tests sharing a PostgreSQL database never
     /// share an address's limits.
     let address = "198.51.100.\(Int.random(in: 1...254))-\(UUID().uuidString.prefix(8))"
 
-    init(_ database: TestDatabase, dev: Bool = true, rules: (inout VerificationRules) -> Void = { _ in }) throws {
+    /// A harness whose clock starts at `start`: a test that purges starts years before the
+    /// others, so that its purge never reaches their rows on a shared PostgreSQL database.
+    init(
+        _ database: TestDatabase, dev: Bool = true, start: Date = Date(timeIntervalSince1970: 1_800_000_000),
+        rules: (inout VerificationRules) -> Void = { _ in }
+    ) throws {
+        clock = ManualWallClock(start)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("hourglass-server-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         var configuration = ServerConfiguration()
@@ -70,6 +77,18 @@ struct ServerHarness {
         logger.logLevel = ProcessInfo.processInfo.environment["HOURGLASS_TEST_LOG"] != nil ? .debug : .critical
         let app = try VerificationServer.makeApplication(configuration, logger: logger)
         try await app.test(mode, body)
+    }
+
+    /// A store on the harness's database, as the application opens it.
+    func store() async throws -> any VerificationStore {
+        switch try DatabaseLocation.parse(configuration.database) {
+        case .sqlite(let path):
+            return try SQLiteStore(path: path)
+        case .postgres(let postgres):
+            let client = PostgresClient(configuration: postgres)
+            Task { await client.run() }
+            return PostgresStore(client: client, statementTimeout: .seconds(5), logger: Logger(label: "test"))
+        }
     }
 
     /// The codes the outbox holds for `destination`, oldest first.

@@ -65,8 +65,12 @@ public enum CodeCheckError: Error, Hashable, Sendable {
     case expired
     /// A newer code was sent, so this one no longer works.
     case superseded
-    /// Too many wrong codes: no more checks until the wait is over.
+    /// Too many wrong codes: no more checks until the wait is over, and the code in play is
+    /// dead (a new one is needed).
     case locked(retryAfter: Duration)
+    /// Too many checks from this client right now (a limit on its network, not on the code):
+    /// the code still works once the wait is over.
+    case rateLimited(retryAfter: Duration)
     /// No connection, or no answer.
     case network
 }

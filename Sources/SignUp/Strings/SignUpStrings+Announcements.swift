@@ -19,8 +19,10 @@ extension SignUpStrings {
     }
 
     private static func wait(of error: CodeCheckError) -> Int64? {
-        if case .locked(let wait) = error { return wholeSecondsRoundedUp(wait) }
-        return nil
+        switch error {
+        case .locked(let wait), .rateLimited(let wait): wholeSecondsRoundedUp(wait)
+        case .wrongCode, .expired, .superseded, .network: nil
+        }
     }
 
     /// Rounded up, as the screen's countdowns are: 1.5 s is said as 2 seconds, like "Retry in 2s".

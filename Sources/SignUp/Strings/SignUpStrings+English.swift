@@ -58,6 +58,7 @@ extension SignUpStrings {
                     ?? "This code has expired. Request a new one"
             case .superseded: "This code was replaced by a newer one. Enter the latest code"
             case .locked: "Too many wrong codes. Try again in \(wait ?? "a while")"
+            case .rateLimited: "Too many attempts. Tap Verify again in \(wait ?? "a moment")"
             case .network: "Network error. Tap Verify to try again"
             }
         },

@@ -59,6 +59,7 @@ extension SignUpStrings {
             case .expired: wait.map { "验证码已过期，\($0)后可重新获取" } ?? "验证码已过期，请重新获取"
             case .superseded: "该验证码已失效，请输入最新的验证码"
             case .locked: "错误次数过多，请在\(wait ?? "稍")后再试"
+            case .rateLimited: "尝试过于频繁，请在\(wait ?? "稍")后重新验证"
             case .network: "网络错误，请重试验证"
             }
         }

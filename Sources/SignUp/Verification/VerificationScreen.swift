@@ -68,6 +68,9 @@ public struct VerificationScreen: Hashable, Sendable {
             // While the send button waits, the message says how long: "Request a new one" alone
             // would point at a button that does not work yet.
             return text.checkError(.expired, nextSendWait(state, text))
+        case .rejected(.rateLimited(let wait)):
+            let (seconds, attoseconds) = wait.components
+            return text.checkError(.rateLimited(retryAfter: wait), text.seconds(seconds + (attoseconds > 0 ? 1 : 0)))
         case .rejected(let error):
             return text.checkError(error, nil)
         case .idle:

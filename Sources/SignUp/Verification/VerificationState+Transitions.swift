@@ -122,20 +122,17 @@ extension VerificationState {
         case .failure(let error):
             send = .failed(error)
             switch error {
-            // A server's wait is kept like a cooldown, so a restart does not forget it.
+            // A server's wait is kept like a cooldown, so a restart does not forget it; unless a
+            // code sent to another destination is in play, which the one saved cooldown keeps.
             case .rateLimited(let wait):
                 cooldownEnd = now + wait
                 cooldownLength = wait
-                return [
-                    .startCountdown(.cooldown, until: now + wait), .save(serverWaitSnapshot(of: target)),
-                    .announce(.requestFailed(error)),
-                ]
+                return [.startCountdown(.cooldown, until: now + wait)] + saveServerWait(for: target)
+                    + [.announce(.requestFailed(error))]
             case .sendLimitReached(let wait):
                 sendLimitEnd = now + wait
-                return [
-                    .startCountdown(.sendLimit, until: now + wait), .save(serverWaitSnapshot(of: target)),
-                    .announce(.requestFailed(error)),
-                ]
+                return [.startCountdown(.sendLimit, until: now + wait)] + saveServerWait(for: target)
+                    + [.announce(.requestFailed(error))]
             case .network, .invalidDestination:
                 return [.announce(.requestFailed(error))]
             }
@@ -172,14 +169,17 @@ extension VerificationState {
             (cooldownEnd, codeExpiry) = (nil, nil)
             return [.stopCountdown(.codeExpiry), .stopCountdown(.cooldown), .clearSaved, .announce(.verified)]
         case .failure(.locked(let wait)):
+            // The lock kills the code: when it ends, a new one is needed.
             check = .locked(until: now + wait)
             code = .empty
-            return [.startCountdown(.lock, until: now + wait)]
+            codeExpiry = nil
+            return [.stopCountdown(.codeExpiry), .startCountdown(.lock, until: now + wait)]
                 + (sentTo.map { [.save(snapshot(of: $0))] } ?? [])
                 + [.announce(.codeRejected(.locked(retryAfter: wait)))]
-        case .failure(.network):
-            check = .rejected(.network)
-            return [.announce(.codeRejected(.network))]
+        case .failure(let error) where error.leavesCodeUsable:
+            // The code may still be right: it stays, for Verify after the wait.
+            check = .rejected(error)
+            return [.announce(.codeRejected(error))]
         case .failure(let error):
             check = .rejected(error)
             code = .empty
@@ -272,19 +272,29 @@ extension VerificationState {
             sendLimitLeft: sendLimitEnd.map { max(.zero, $0 - now) } ?? .zero, lockLeft: lockLeft)
     }
 
-    /// The snapshot a server's wait for `target` is kept in: with the code in play when it went
-    /// to `target`, else with no code (the wait came before any code reached it).
-    private func serverWaitSnapshot(of target: Destination) -> CooldownSnapshot {
+    /// Saves a server's wait for `target`: with the code in play when it went to `target`, with
+    /// no code when none was sent yet; not at all when a code sent elsewhere is in play.
+    private func saveServerWait(for target: Destination) -> [VerificationEffect] {
+        guard sentTo == nil || sentTo == target else { return [] }
         var snapshot = snapshot(of: target)
-        if sentTo != target {
-            (snapshot.codeLeft, snapshot.codeLifetime, snapshot.lockLeft) = (.zero, .zero, .zero)
-        }
-        return snapshot
+        if sentTo == nil { (snapshot.codeLeft, snapshot.codeLifetime, snapshot.lockLeft) = (.zero, .zero, .zero) }
+        return [.save(snapshot)]
     }
 
     /// Whole seconds left until `end`, rounded up; never negative.
     func secondsLeft(until end: TimerInstant) -> Int64 {
         guard end > now else { return 0 }
         return (end.nanoseconds - now.nanoseconds - 1) / 1_000_000_000 + 1
+    }
+}
+
+extension CodeCheckError {
+    /// Whether the code may still be right after this answer: it never reached the server, or
+    /// the server only asked to wait.
+    fileprivate var leavesCodeUsable: Bool {
+        switch self {
+        case .network, .rateLimited: true
+        case .wrongCode, .expired, .superseded, .locked: false
+        }
     }
 }

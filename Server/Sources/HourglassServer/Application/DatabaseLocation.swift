@@ -27,9 +27,25 @@ enum DatabaseLocation {
         }
         var configuration = PostgresClient.Configuration(
             host: host, port: url.port ?? 5432, username: user, password: url.password, database: database,
-            tls: .disable)
+            tls: try tls(url, host: host))
         configuration.options.minimumConnections = 0
         return .postgres(configuration)
+    }
+
+    /// `sslmode` as libpq reads it: `disable`, `prefer` or `require` (`verify-full` is
+    /// `require`, which verifies the certificate and the host name). Without it: `disable` on
+    /// the loopback, `require` anywhere else.
+    private static func tls(_ url: URLComponents, host: String) throws(ServerSetupError)
+        -> PostgresClient.Configuration.TLS
+    {
+        let loopback = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host)
+        let mode = url.queryItems?.first { $0.name == "sslmode" }?.value ?? (loopback ? "disable" : "require")
+        switch mode {
+        case "disable": return .disable
+        case "allow", "prefer": return .prefer(.makeClientConfiguration())
+        case "require", "verify-ca", "verify-full": return .require(.makeClientConfiguration())
+        default: throw .database("sslmode must be disable, prefer or require, not '\(mode)'")
+        }
     }
 
     /// `text` without its password, for messages and logs.

@@ -42,6 +42,7 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Wrong checks a code allows before its destination is locked.") var attempts = 5
     @Option(help: "Seconds a destination stays locked.") var lockDuration = 900
     @Option(help: "Seconds a proof lives.") var proofLifetime = 600
+    @Option(help: "Seconds a database call may take before the request answers 500.") var databaseTimeout = 5
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
 
     public init() {}
@@ -77,6 +78,10 @@ public struct ServerCommand: AsyncParsableCommand {
         configuration.rules.attempts = attempts
         configuration.rules.lockDuration = lockDuration
         configuration.rules.proofLifetime = proofLifetime
+        guard (1...300).contains(databaseTimeout) else {
+            throw ValidationError("--database-timeout must be 1 to 300 seconds, not \(databaseTimeout)")
+        }
+        configuration.databaseTimeout = .seconds(databaseTimeout)
         do {
             try await VerificationServer.makeApplication(configuration, logger: logger).runService()
         } catch {

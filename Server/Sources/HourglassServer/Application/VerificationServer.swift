@@ -36,7 +36,7 @@ public enum VerificationServer {
         case .postgres(var postgres):
             postgres.options.connectTimeout = min(configuration.databaseTimeout, .seconds(10))
             let client = PostgresClient(configuration: postgres, backgroundLogger: logger)
-            store = PostgresStore(client: client, logger: logger)
+            store = PostgresStore(client: client, statementTimeout: configuration.databaseTimeout, logger: logger)
             services.append(client)
             guard let keyFile = configuration.keyFile else {
                 throw .key("a PostgreSQL database needs --key-file, the same file for every instance")
@@ -52,10 +52,12 @@ public enum VerificationServer {
 
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: ProblemMiddleware(logger: logger))
+        router.add(middleware: BodyLimitMiddleware(limit: 16 * 1_024))
         router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
         do { try api.registerHandlers(on: router) } catch {
             preconditionFailure("the generated routes are valid: \(error)")
         }
+        services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
         var app = Application(
             router: router,
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),

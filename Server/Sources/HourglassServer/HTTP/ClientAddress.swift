@@ -7,6 +7,18 @@ import NIOCore
 /// the one that proxy added.
 enum ClientAddress {
     @TaskLocal static var current = "unknown"
+
+    /// What an address's limits are kept under: an IPv4 address as it is; an IPv6 address by
+    /// its /64 network, which one client gets whole (a limit per address would be a limit per
+    /// 2⁶⁴ addresses).
+    static func limitKey(_ address: String) -> String {
+        var bytes = [UInt8](repeating: 0, count: 16)
+        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        let groups = stride(from: 0, to: 8, by: 2).map {
+            String(format: "%x", Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]))
+        }
+        return groups.joined(separator: ":") + "::/64"
+    }
 }
 
 /// Puts the request's client address in ``ClientAddress/current`` for the handlers below.
@@ -21,7 +33,9 @@ struct ClientAddressMiddleware<Context: RemoteAddressRequestContext>: RouterMidd
             let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) ?? ""
             if !last.isEmpty { address = String(last.prefix(64)) }
         }
-        return try await ClientAddress.$current.withValue(address) { try await next(request, context) }
+        return try await ClientAddress.$current.withValue(ClientAddress.limitKey(address)) {
+            try await next(request, context)
+        }
     }
 }
 

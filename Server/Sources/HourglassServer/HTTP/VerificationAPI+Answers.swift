@@ -9,6 +9,11 @@ extension VerificationAPI {
         .invalidDestination, status: 422,
         detail: "The destination is no valid phone number with its country code, nor an e-mail address.")
 
+    /// A field longer than the contract allows.
+    static func tooLong(_ field: String) -> Components.Schemas.Problem {
+        Problems.problem(.malformedRequest, status: 400, detail: "The \(field) is longer than the contract allows.")
+    }
+
     static let internalError = Problems.problem(.internal, status: 500, detail: "The server failed; try again later.")
 
     static func tooManyRequests(_ reason: LimitReason, _ retryAfter: Int) -> Components.Responses.TooManyRequests {
@@ -56,7 +61,7 @@ extension VerificationAPI {
                         Problems.problem(
                             .wrongCode, status: 422, detail: "Wrong code; \(attemptsLeft) attempts left.",
                             attemptsLeft: attemptsLeft))))
-        case .verified(_, let proof, _, _):
+        case .verified(_, let proof, _, _, _):
             logger.info("\(destination.masked) verified")
             return .ok(.init(body: .json(.init(proof: proof, proofLifetime: rules.proofLifetime))))
         }

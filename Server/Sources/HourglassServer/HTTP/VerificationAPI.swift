@@ -20,25 +20,33 @@ struct VerificationAPI: APIProtocol {
 
     var rules: VerificationRules { ledger.rules }
     private var now: Int64 { Int64((clock.now.timeIntervalSince1970 * 1_000).rounded(.down)) }
-    private var window: Int64 { Int64(rules.sendWindow) * 1_000 }
+    /// The start of the send window that ends now.
+    private var windowStart: Int64 { now - Int64(rules.sendWindow) * 1_000 }
 
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
         else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
         let (key, now) = (LimitKey.of(destination), now)
         do {
-            let (store, ledger, address, window) = (store, ledger, ClientAddress.current, window)
+            let (store, ledger, address, since, sender, date) = (
+                store, ledger, ClientAddress.current, windowStart, sender, clock.now
+            )
+            // The code is delivered within the deadline's work: a code the store kept is sent,
+            // even when its answer comes too late for this request.
             let decision = try await StoreDeadline.run(databaseTimeout) {
-                try await store.send(key: key, address: address, now: now, window: window) { state in
+                let decision = try await store.send(key: key, address: address, now: now, since: since) { state in
                     ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
                 }
+                if case .send(let code, _, _) = decision {
+                    try await sender.send(code: code, to: destination.normalized, at: date)
+                }
+                return decision
             }
             switch decision {
             case .refuse(let reason, let retryAfter):
                 logger.info("send to \(destination.masked) refused: \(reason.rawValue), \(retryAfter) s")
                 return .tooManyRequests(Self.tooManyRequests(reason, retryAfter))
-            case .send(let code, _, _):
-                try await sender.send(code: code, to: destination.normalized, at: clock.now)
+            case .send:
                 logger.info("code sent to \(destination.masked)")
                 return .ok(
                     .init(
@@ -58,12 +66,16 @@ struct VerificationAPI: APIProtocol {
         else {
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
         }
+        guard body.code.utf8.count <= 32 else {
+            return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("code"))))
+        }
         let (key, now, code) = (LimitKey.of(destination), now, body.code)
         do {
-            let (store, ledger, address, window) = (store, ledger, ClientAddress.current, window)
+            let (store, ledger, address, since) = (store, ledger, ClientAddress.current, windowStart)
             let decision = try await StoreDeadline.run(databaseTimeout) {
-                try await store.check(key: key, address: address, now: now, window: window) { state in
-                    ledger.decideCheck(key: key, code: code, state: state, now: now)
+                try await store.check(key: key, address: address, now: now, since: since) { state in
+                    ledger.decideCheck(
+                        key: key, destination: destination.normalized, code: code, state: state, now: now)
                 }
             }
             return answer(decision, for: destination)
@@ -76,6 +88,10 @@ struct VerificationAPI: APIProtocol {
     func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
         else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
+        if body.password.utf8.count > 1_024 || body.proof.utf8.count > 128 {
+            let field = body.proof.utf8.count > 128 ? "proof" : "password"
+            return .badRequest(.init(body: .applicationProblemJson(Self.tooLong(field))))
+        }
         let proofHash = ledger.hasher.hash(proof: body.proof)
         let invalidProof = Problems.problem(
             .invalidProof, status: 403, detail: "The proof is unknown, used, expired or for another destination.")
@@ -135,7 +151,11 @@ struct VerificationAPI: APIProtocol {
         let filter = input.query.destination.map { text in
             (try? Destination.parse(text).get()).map(\.normalized) ?? text
         }
-        let messages = try await devOutbox.messages(to: filter)
+        let messages: [Outbox.Message]
+        do { messages = try await devOutbox.messages(to: filter) } catch {
+            logger.error("reading the outbox failed: \(error)")
+            return .internalServerError(.init(body: .applicationProblemJson(Self.internalError)))
+        }
         return .ok(
             .init(
                 body: .json(

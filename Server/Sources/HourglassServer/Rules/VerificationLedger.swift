@@ -64,11 +64,21 @@ struct VerificationLedger: Sendable {
         case wrong(row: CodeRow, attemptsLeft: Int)
         /// Writes `row` (locked, the code dead); logs a failure for the address.
         case lock(row: CodeRow, retryAfter: Int)
-        /// Writes `row` (the code used) and keeps the proof's hash.
-        case verified(row: CodeRow, proof: String, proofHash: [UInt8], proofExpires: Int64)
+        /// Writes `row` (the code used) and keeps the proof's hash, bound to `destination`: the
+        /// one the check named (normalised), which may spell the limit key's mailbox otherwise
+        /// than the send did.
+        case verified(row: CodeRow, proof: String, proofHash: [UInt8], proofExpires: Int64, destination: String)
+
+        /// Whether the check failed: the client address's failures count it.
+        var isFailure: Bool {
+            switch self {
+            case .refuse, .verified: false
+            case .expired, .superseded, .wrong, .lock: true
+            }
+        }
     }
 
-    func decideCheck(key: String, code: String, state: CheckState, now: Int64) -> CheckDecision {
+    func decideCheck(key: String, destination: String, code: String, state: CheckState, now: Int64) -> CheckDecision {
         let window = Int64(rules.sendWindow) * 1_000
         if let row = state.row, row.lockedUntil > now {
             return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
@@ -87,7 +97,7 @@ struct VerificationLedger: Sendable {
             let proof = hasher.newProof()
             return .verified(
                 row: row, proof: proof, proofHash: hasher.hash(proof: proof),
-                proofExpires: now + Int64(rules.proofLifetime) * 1_000)
+                proofExpires: now + Int64(rules.proofLifetime) * 1_000, destination: destination)
         }
         if state.superseded.contains(where: { CodeHasher.constantTimeEqual($0, candidate) }) { return .superseded }
         row.attemptsLeft -= 1

@@ -1,16 +1,24 @@
 import Logging
 import PostgresNIO
 
-/// The store in PostgreSQL (postgres-nio), for several instances behind one load balancer: a
-/// send or a check locks its destination's row (`SELECT … FOR UPDATE`, the row made first when
-/// missing), so instances take turns on one destination and never on two.
+/// The store in PostgreSQL (postgres-nio), for several instances behind one load balancer.
+///
+/// A send locks its destination's row (`SELECT … FOR UPDATE`, the row made first when
+/// missing), a check locks it when there is one; both then take the client address's advisory
+/// lock, always in that order, so that instances take turns on one destination and on one
+/// address, and never wait on each other in a circle. Nothing is deleted inside these
+/// transactions (old rows are purged apart), and each has a statement timeout, so a transaction
+/// that lost its database ends in the database too.
 final class PostgresStore: VerificationStore {
     let client: PostgresClient
     private let logger: Logger
+    /// `SET LOCAL statement_timeout`, in milliseconds.
+    private let statementTimeout: Int64
 
-    init(client: PostgresClient, logger: Logger) {
+    init(client: PostgresClient, statementTimeout: Duration, logger: Logger) {
         self.client = client
         self.logger = logger
+        self.statementTimeout = statementTimeout.components.seconds * 1_000
     }
 
     func prepare() async throws {
@@ -29,10 +37,14 @@ final class PostgresStore: VerificationStore {
             "CREATE TABLE IF NOT EXISTS failures (address TEXT NOT NULL, at BIGINT NOT NULL)",
             "CREATE INDEX IF NOT EXISTS failures_by_address ON failures (address, at)",
             "CREATE TABLE IF NOT EXISTS proofs (proof_hash BYTEA PRIMARY KEY, destination TEXT NOT NULL, expires_at BIGINT NOT NULL)",
-            "CREATE TABLE IF NOT EXISTS accounts (destination TEXT PRIMARY KEY, password_hash TEXT NOT NULL, created_at BIGINT NOT NULL)",
+            """
+            CREATE TABLE IF NOT EXISTS accounts (
+                destination TEXT PRIMARY KEY, password_hash TEXT NOT NULL, proof_hash BYTEA NOT NULL,
+                created_at BIGINT NOT NULL)
+            """,
         ]
-        // Two instances starting at once must not race on the catalogue: one takes the lock.
-        // Made once: DDL on tables in use would wait on the instances using them.
+        // Made once: DDL on tables in use would wait on the instances using them. Two instances
+        // starting at once take turns on the lock.
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SELECT pg_advisory_xact_lock(7310)", logger: logger)
             let found = try await connection.query("SELECT to_regclass('accounts')::TEXT", logger: logger)
@@ -42,31 +54,38 @@ final class PostgresStore: VerificationStore {
     }
 
     func send(
-        key: String, address: String, now: Int64, window: Int64,
+        key: String, address: String, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
-        try await client.withTransaction(logger: logger) { connection in
-            let since = now - window
-            try await connection.query("DELETE FROM sends WHERE limit_key = \(key) AND at <= \(since)", logger: logger)
+        try await transaction { connection in
             try await connection.query(
-                "DELETE FROM sends WHERE address = \(address) AND at <= \(since)", logger: logger)
-            try await connection.query(
-                "DELETE FROM superseded_codes WHERE limit_key = \(key) AND until <= \(now)", logger: logger)
+                """
+                INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
+                VALUES (\(key), '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO NOTHING
+                """, logger: self.logger)
+            let row = try await self.lockedRow(connection, key)
+            try await self.lockAddress(connection, address)
             let state = VerificationLedger.SendState(
-                row: try await lockedRow(connection, key),
+                row: row,
                 destinationSends: try await self.window(
-                    connection, "SELECT COUNT(*)::BIGINT, MIN(at) FROM sends WHERE limit_key = \(key)"),
+                    connection, "SELECT COUNT(*)::BIGINT, MIN(at) FROM sends WHERE limit_key = \(key) AND at > \(since)"
+                ),
                 addressSends: try await self.window(
-                    connection, "SELECT COUNT(*)::BIGINT, MIN(at) FROM sends WHERE address = \(address)"))
+                    connection,
+                    "SELECT COUNT(*)::BIGINT, MIN(at) FROM sends WHERE address = \(address) AND at > \(since)"
+                ))
             let decision = decide(state)
             if case .send(_, let row, let superseded) = decision {
-                try await save(connection, row)
+                try await self.save(connection, row)
                 try await connection.query(
-                    "INSERT INTO sends (limit_key, address, at) VALUES (\(key), \(address), \(now))", logger: logger)
+                    "INSERT INTO sends (limit_key, address, at) VALUES (\(key), \(address), \(now))",
+                    logger: self.logger)
                 if let superseded {
                     try await connection.query(
-                        "INSERT INTO superseded_codes (limit_key, code_hash, until) VALUES (\(key), \(ByteBuffer(bytes: superseded.hash)), \(superseded.until))",
-                        logger: logger)
+                        """
+                        INSERT INTO superseded_codes (limit_key, code_hash, until)
+                        VALUES (\(key), \(ByteBuffer(bytes: superseded.hash)), \(superseded.until))
+                        """, logger: self.logger)
                 }
             }
             return decision
@@ -74,44 +93,52 @@ final class PostgresStore: VerificationStore {
     }
 
     func check(
-        key: String, address: String, now: Int64, window: Int64,
+        key: String, address: String, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision {
-        try await client.withTransaction(logger: logger) { connection in
-            try await connection.query(
-                "DELETE FROM failures WHERE address = \(address) AND at <= \(now - window)", logger: logger)
-            let row = try await lockedRow(connection, key)
+        try await transaction { connection in
+            let row = try await self.lockedRow(connection, key)
+            try await self.lockAddress(connection, address)
             var superseded: [[UInt8]] = []
             let hashes = try await connection.query(
-                "SELECT code_hash FROM superseded_codes WHERE limit_key = \(key) AND until > \(now)", logger: logger)
+                "SELECT code_hash FROM superseded_codes WHERE limit_key = \(key) AND until > \(now)",
+                logger: self.logger)
             for try await hash in hashes.decode(ByteBuffer.self) { superseded.append(Array(hash.readableBytesView)) }
             let state = VerificationLedger.CheckState(
                 row: row,
                 addressFailures: try await self.window(
-                    connection, "SELECT COUNT(*)::BIGINT, MIN(at) FROM failures WHERE address = \(address)"),
+                    connection,
+                    "SELECT COUNT(*)::BIGINT, MIN(at) FROM failures WHERE address = \(address) AND at > \(since)"),
                 superseded: superseded)
             let decision = decide(state)
             switch decision {
             case .wrong(let row, _), .lock(let row, _):
-                try await save(connection, row)
+                try await self.save(connection, row)
+            case .verified(let row, _, let proofHash, let expires, let destination):
+                try await self.save(connection, row)
                 try await connection.query(
-                    "INSERT INTO failures (address, at) VALUES (\(address), \(now))", logger: logger)
-            case .verified(let row, _, let proofHash, let expires):
-                try await save(connection, row)
-                try await connection.query(
-                    "INSERT INTO proofs (proof_hash, destination, expires_at) VALUES (\(ByteBuffer(bytes: proofHash)), \(row.destination), \(expires))",
-                    logger: logger)
+                    """
+                    INSERT INTO proofs (proof_hash, destination, expires_at)
+                    VALUES (\(ByteBuffer(bytes: proofHash)), \(destination), \(expires))
+                    """, logger: self.logger)
             case .refuse, .expired, .superseded:
                 break
+            }
+            if decision.isFailure {
+                try await connection.query(
+                    "INSERT INTO failures (address, at) VALUES (\(address), \(now))", logger: self.logger)
             }
             return decision
         }
     }
 
     func proofIsValid(_ proofHash: [UInt8], for destination: String, now: Int64) async throws -> Bool {
+        let hash = ByteBuffer(bytes: proofHash)
         let rows = try await client.query(
-            "SELECT 1 FROM proofs WHERE proof_hash = \(ByteBuffer(bytes: proofHash)) AND destination = \(destination) AND expires_at > \(now)",
-            logger: logger)
+            """
+            SELECT 1 FROM proofs WHERE proof_hash = \(hash) AND destination = \(destination) AND expires_at > \(now)
+            UNION ALL SELECT 1 FROM accounts WHERE proof_hash = \(hash) AND destination = \(destination)
+            """, logger: logger)
         for try await _ in rows.decode(Int32.self) { return true }
         return false
     }
@@ -119,36 +146,68 @@ final class PostgresStore: VerificationStore {
     func createAccount(
         destination: String, proofHash: [UInt8], passwordHash: String, now: Int64
     ) async throws -> AccountOutcome {
-        try await client.withTransaction(logger: logger) { connection in
+        let hash = ByteBuffer(bytes: proofHash)
+        return try await transaction { connection in
             let taken = try await connection.query(
                 """
-                DELETE FROM proofs WHERE proof_hash = \(ByteBuffer(bytes: proofHash)) AND destination = \(destination)
+                DELETE FROM proofs WHERE proof_hash = \(hash) AND destination = \(destination)
                 AND expires_at > \(now) RETURNING 1
-                """, logger: logger)
-            var found = false
-            for try await _ in taken.decode(Int32.self) { found = true }
-            guard found else { return .invalidProof }
+                """, logger: self.logger)
+            guard try await Self.hasRow(taken) else {
+                // The request again, its answer lost: the account that proof made.
+                let replay = try await connection.query(
+                    "SELECT 1 FROM accounts WHERE proof_hash = \(hash) AND destination = \(destination)",
+                    logger: self.logger)
+                return try await Self.hasRow(replay) ? .created : .invalidProof
+            }
             let inserted = try await connection.query(
                 """
-                INSERT INTO accounts (destination, password_hash, created_at)
-                VALUES (\(destination), \(passwordHash), \(now)) ON CONFLICT DO NOTHING RETURNING 1
-                """, logger: logger)
-            var created = false
-            for try await _ in inserted.decode(Int32.self) { created = true }
-            return created ? .created : .exists
+                INSERT INTO accounts (destination, password_hash, proof_hash, created_at)
+                VALUES (\(destination), \(passwordHash), \(hash), \(now)) ON CONFLICT DO NOTHING RETURNING 1
+                """, logger: self.logger)
+            return try await Self.hasRow(inserted) ? .created : .exists
         }
     }
 
-    func close() async throws {}
-
-    /// The destination's row, locked until the transaction ends; made first when missing, so
-    /// that a first send has a row to lock too (its `sent_at` 0 means "never sent").
-    private func lockedRow(_ connection: PostgresConnection, _ key: String) async throws -> CodeRow? {
-        try await connection.query(
+    func purge(now: Int64, since: Int64, idleSince: Int64) async throws {
+        let statements: [PostgresQuery] = [
+            "DELETE FROM sends WHERE at <= \(since)",
+            "DELETE FROM failures WHERE at <= \(since)",
+            "DELETE FROM superseded_codes WHERE until <= \(now)",
+            "DELETE FROM proofs WHERE expires_at <= \(now)",
+            // SKIP LOCKED: a row a send or a check holds is theirs; the next purge takes it.
             """
-            INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
-            VALUES (\(key), '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO NOTHING
+            DELETE FROM codes WHERE limit_key IN (SELECT limit_key FROM codes WHERE expires_at <= \(now)
+                AND locked_until <= \(now) AND sent_at <= \(idleSince) FOR UPDATE SKIP LOCKED)
+            """,
+        ]
+        for statement in statements { try await client.query(statement, logger: logger) }
+    }
+
+    func rowCounts(of limitKey: String) async throws -> (codes: Int, sends: Int) {
+        let rows = try await client.query(
+            """
+            SELECT (SELECT COUNT(*) FROM codes WHERE limit_key = \(limitKey))::BIGINT,
+                (SELECT COUNT(*) FROM sends WHERE limit_key = \(limitKey))::BIGINT
             """, logger: logger)
+        for try await (codes, sends) in rows.decode((Int64, Int64).self) { return (Int(codes), Int(sends)) }
+        return (0, 0)
+    }
+
+    /// Runs `body` in a transaction whose statements time out with the request.
+    private func transaction<T: Sendable>(
+        _ body: @escaping @Sendable (PostgresConnection) async throws -> T
+    ) async throws -> T {
+        try await client.withTransaction(logger: logger) { connection in
+            try await connection.query(
+                PostgresQuery(unsafeSQL: "SET LOCAL statement_timeout = \(self.statementTimeout)"), logger: self.logger)
+            return try await body(connection)
+        }
+    }
+
+    /// The destination's row, locked until the transaction ends; nil when there is none, or
+    /// only the placeholder a send makes first (its `sent_at` 0 means "never sent").
+    private func lockedRow(_ connection: PostgresConnection, _ key: String) async throws -> CodeRow? {
         let rows = try await connection.query(
             """
             SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until
@@ -160,19 +219,25 @@ final class PostgresStore: VerificationStore {
             if sentAt == 0 && locked == 0 { return nil }
             return CodeRow(
                 key: key, destination: destination, codeHash: hash.map { Array($0.readableBytesView) }, sentAt: sentAt,
-                expiresAt: expiresAt,
-                attemptsLeft: Int(attempts), lockedUntil: locked)
+                expiresAt: expiresAt, attemptsLeft: Int(attempts), lockedUntil: locked)
         }
         return nil
+    }
+
+    /// The client address's turn: its counts and its new row are one instance's at a time.
+    private func lockAddress(_ connection: PostgresConnection, _ address: String) async throws {
+        try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(address)))", logger: logger)
     }
 
     private func save(_ connection: PostgresConnection, _ row: CodeRow) async throws {
         try await connection.query(
             """
-            UPDATE codes SET destination = \(row.destination), code_hash = \(row.codeHash.map { ByteBuffer(bytes: $0) }),
-                sent_at = \(row.sentAt), expires_at = \(row.expiresAt), attempts_left = \(Int32(row.attemptsLeft)),
-                locked_until = \(row.lockedUntil)
-            WHERE limit_key = \(row.key)
+            INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
+            VALUES (\(row.key), \(row.destination), \(row.codeHash.map { ByteBuffer(bytes: $0) }), \(row.sentAt),
+                \(row.expiresAt), \(Int32(row.attemptsLeft)), \(row.lockedUntil))
+            ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination, code_hash = excluded.code_hash,
+                sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts_left = excluded.attempts_left,
+                locked_until = excluded.locked_until
             """, logger: logger)
     }
 
@@ -182,5 +247,11 @@ final class PostgresStore: VerificationStore {
             return WindowCount(count: Int(count), oldest: oldest)
         }
         return .none
+    }
+
+    private static func hasRow(_ rows: PostgresRowSequence) async throws -> Bool {
+        var found = false
+        for try await _ in rows { found = true }
+        return found
     }
 }

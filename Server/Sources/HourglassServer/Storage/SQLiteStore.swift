@@ -32,25 +32,23 @@ final class SQLiteStore: VerificationStore {
                     CREATE TABLE IF NOT EXISTS proofs (
                         proof_hash BLOB PRIMARY KEY, destination TEXT NOT NULL, expires_at INTEGER NOT NULL);
                     CREATE TABLE IF NOT EXISTS accounts (
-                        destination TEXT PRIMARY KEY, password_hash TEXT NOT NULL, created_at INTEGER NOT NULL);
+                        destination TEXT PRIMARY KEY, password_hash TEXT NOT NULL, proof_hash BLOB NOT NULL,
+                        created_at INTEGER NOT NULL);
                     """)
         }
     }
 
     func send(
-        key: String, address: String, now: Int64, window: Int64,
+        key: String, address: String, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
         try await immediate { db in
-            let since = now - window
-            try db.execute(sql: "DELETE FROM sends WHERE limit_key = ? AND at <= ?", arguments: [key, since])
-            try db.execute(sql: "DELETE FROM sends WHERE address = ? AND at <= ?", arguments: [address, since])
-            try db.execute(
-                sql: "DELETE FROM superseded_codes WHERE limit_key = ? AND until <= ?", arguments: [key, now])
             let state = VerificationLedger.SendState(
                 row: try Self.row(db, key),
-                destinationSends: try Self.window(db, "SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ?", key),
-                addressSends: try Self.window(db, "SELECT COUNT(*), MIN(at) FROM sends WHERE address = ?", address))
+                destinationSends: try Self.window(
+                    db, "SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ? AND at > ?", key, since),
+                addressSends: try Self.window(
+                    db, "SELECT COUNT(*), MIN(at) FROM sends WHERE address = ? AND at > ?", address, since))
             let decision = decide(state)
             if case .send(_, let row, let superseded) = decision {
                 try Self.save(db, row)
@@ -67,32 +65,32 @@ final class SQLiteStore: VerificationStore {
     }
 
     func check(
-        key: String, address: String, now: Int64, window: Int64,
+        key: String, address: String, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision {
         try await immediate { db in
-            try db.execute(
-                sql: "DELETE FROM failures WHERE address = ? AND at <= ?", arguments: [address, now - window])
             let superseded = try Data.fetchAll(
                 db, sql: "SELECT code_hash FROM superseded_codes WHERE limit_key = ? AND until > ?",
                 arguments: [key, now])
             let state = VerificationLedger.CheckState(
                 row: try Self.row(db, key),
                 addressFailures: try Self.window(
-                    db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ?", address),
+                    db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ?", address, since),
                 superseded: superseded.map { Array($0) })
             let decision = decide(state)
             switch decision {
             case .wrong(let row, _), .lock(let row, _):
                 try Self.save(db, row)
-                try db.execute(sql: "INSERT INTO failures (address, at) VALUES (?, ?)", arguments: [address, now])
-            case .verified(let row, _, let proofHash, let expires):
+            case .verified(let row, _, let proofHash, let expires, let destination):
                 try Self.save(db, row)
                 try db.execute(
                     sql: "INSERT INTO proofs (proof_hash, destination, expires_at) VALUES (?, ?, ?)",
-                    arguments: [Data(proofHash), row.destination, expires])
+                    arguments: [Data(proofHash), destination, expires])
             case .refuse, .expired, .superseded:
                 break
+            }
+            if decision.isFailure {
+                try db.execute(sql: "INSERT INTO failures (address, at) VALUES (?, ?)", arguments: [address, now])
             }
             return decision
         }
@@ -100,9 +98,11 @@ final class SQLiteStore: VerificationStore {
 
     func proofIsValid(_ proofHash: [UInt8], for destination: String, now: Int64) async throws -> Bool {
         try await pool.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM proofs WHERE proof_hash = ? AND destination = ? AND expires_at > ?",
-                arguments: [Data(proofHash), destination, now]) ?? false
+            let sql = """
+                SELECT 1 FROM proofs WHERE proof_hash = ?1 AND destination = ?2 AND expires_at > ?3
+                UNION ALL SELECT 1 FROM accounts WHERE proof_hash = ?1 AND destination = ?2
+                """
+            return try Bool.fetchOne(db, sql: sql, arguments: [Data(proofHash), destination, now]) ?? false
         }
     }
 
@@ -113,16 +113,49 @@ final class SQLiteStore: VerificationStore {
             try db.execute(
                 sql: "DELETE FROM proofs WHERE proof_hash = ? AND destination = ? AND expires_at > ?",
                 arguments: [Data(proofHash), destination, now])
-            guard db.changesCount == 1 else { return .invalidProof }
+            guard db.changesCount == 1 else {
+                // The request again, its answer lost: the account that proof made.
+                let replay = try Bool.fetchOne(
+                    db, sql: "SELECT 1 FROM accounts WHERE proof_hash = ? AND destination = ?",
+                    arguments: [Data(proofHash), destination])
+                return replay == true ? .created : .invalidProof
+            }
             try db.execute(
-                sql:
-                    "INSERT INTO accounts (destination, password_hash, created_at) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
-                arguments: [destination, passwordHash, now])
+                sql: """
+                    INSERT INTO accounts (destination, password_hash, proof_hash, created_at) VALUES (?, ?, ?, ?)
+                    ON CONFLICT DO NOTHING
+                    """,
+                arguments: [destination, passwordHash, Data(proofHash), now])
             return db.changesCount == 1 ? .created : .exists
         }
     }
 
-    func close() async throws {
+    func purge(now: Int64, since: Int64, idleSince: Int64) async throws {
+        try await immediate { db in
+            let statements: [(String, StatementArguments)] = [
+                ("DELETE FROM sends WHERE at <= ?", [since]),
+                ("DELETE FROM failures WHERE at <= ?", [since]),
+                ("DELETE FROM superseded_codes WHERE until <= ?", [now]),
+                ("DELETE FROM proofs WHERE expires_at <= ?", [now]),
+                (
+                    "DELETE FROM codes WHERE expires_at <= ? AND locked_until <= ? AND sent_at <= ?",
+                    [now, now, idleSince]
+                ),
+            ]
+            for (sql, arguments) in statements { try db.execute(sql: sql, arguments: arguments) }
+        }
+    }
+
+    func rowCounts(of limitKey: String) async throws -> (codes: Int, sends: Int) {
+        try await pool.read { db in
+            (
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM codes WHERE limit_key = ?", arguments: [limitKey]) ?? 0,
+                try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM sends WHERE limit_key = ?", arguments: [limitKey]) ?? 0
+            )
+        }
+    }
+
+    func close() throws {
         try pool.close()
     }
 
@@ -134,7 +167,8 @@ final class SQLiteStore: VerificationStore {
                 result = try body(db)
                 return .commit
             }
-            return result!
+            guard let result else { throw DatabaseError(message: "a transaction ended without its result") }
+            return result
         }
     }
 
@@ -168,8 +202,8 @@ final class SQLiteStore: VerificationStore {
             ])
     }
 
-    private static func window(_ db: Database, _ sql: String, _ value: String) throws -> WindowCount {
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [value]) else { return .none }
+    private static func window(_ db: Database, _ sql: String, _ value: String, _ since: Int64) throws -> WindowCount {
+        guard let row = try Row.fetchOne(db, sql: sql, arguments: [value, since]) else { return .none }
         return WindowCount(count: row[0], oldest: row[1])
     }
 }

@@ -1,34 +1,43 @@
 /// Where codes, limits, proofs and accounts live, shared by every instance of the server that
 /// uses it. Each operation is one transaction: what it reads is locked until it has written
-/// what the ledger decided, so two instances can never both send within one cooldown.
+/// what the ledger decided, so two instances can never both send within one cooldown, nor
+/// overshoot a client address's limit.
 protocol VerificationStore: Sendable {
     /// Creates the tables when missing.
     func prepare() async throws
 
-    /// Reads the destination's row (locking it) and its windows, lets `decide` choose, and
-    /// writes the decision: the new row, the send logged, the superseded code kept.
+    /// Reads the destination's row (locking it) and its windows (events after `since`), lets
+    /// `decide` choose, and writes the decision: the new row, the send logged, the superseded
+    /// code kept.
     func send(
-        key: String, address: String, now: Int64, window: Int64,
+        key: String, address: String, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision
 
-    /// Reads the destination's row (locking it), the address's failures and the superseded
-    /// codes, lets `decide` choose, and writes the decision.
+    /// Reads the destination's row (locking it; a destination with none gets none made), the
+    /// address's failures after `since` and the superseded codes, lets `decide` choose, and
+    /// writes the decision; a failed check is logged against the address.
     func check(
-        key: String, address: String, now: Int64, window: Int64,
+        key: String, address: String, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision
 
     /// Whether the proof whose hash is `proofHash` is unused, alive and for `destination`.
     func proofIsValid(_ proofHash: [UInt8], for destination: String, now: Int64) async throws -> Bool
 
-    /// Uses the proof up and creates the account, in one transaction.
+    /// Uses the proof up and creates the account, in one transaction. The same request again
+    /// (its answer lost) finds the account made with that proof, and is told `created` again.
     func createAccount(
         destination: String, proofHash: [UInt8], passwordHash: String, now: Int64
     ) async throws -> AccountOutcome
 
-    /// Ends the connections.
-    func close() async throws
+    /// Removes what no rule reads any more: sends and failures before `since`, superseded codes
+    /// and proofs past their end, and destinations' rows with no code, no lock and no cooldown
+    /// left (sent before `idleSince`).
+    func purge(now: Int64, since: Int64, idleSince: Int64) async throws
+
+    /// How many rows of `codes` and of `sends` one destination has (for tests: the purge's).
+    func rowCounts(of limitKey: String) async throws -> (codes: Int, sends: Int)
 }
 
 /// What became of an account's creation.

@@ -1,0 +1,37 @@
+import Foundation
+import Logging
+import ServiceLifecycle
+import SignUp
+
+/// Purges the store every minute (``VerificationStore/purge(now:since:idleSince:)``): without
+/// it, sends, failures, proofs and rows of destinations nobody uses would pile up for ever.
+/// Several instances may purge one database at once; a purge that fails is logged and tried
+/// again a minute later. A graceful shutdown ends its wait at once.
+struct PurgeService: Service {
+    let store: any VerificationStore
+    let rules: VerificationRules
+    let clock: any WallClock
+    let logger: Logger
+
+    func run() async throws {
+        while true {
+            do {
+                try await cancelWhenGracefulShutdown { try await Task.sleep(for: .seconds(60)) }
+            } catch {
+                return
+            }
+            await purge()
+        }
+    }
+
+    /// One purge, at the clock's time now.
+    func purge() async {
+        let now = Int64((clock.now.timeIntervalSince1970 * 1_000).rounded(.down))
+        let idle = Int64(max(rules.cooldown, rules.codeLifetime)) * 1_000
+        do {
+            try await store.purge(now: now, since: now - Int64(rules.sendWindow) * 1_000, idleSince: now - idle)
+        } catch {
+            logger.warning("purge failed: \(error)")
+        }
+    }
+}

@@ -1,0 +1,112 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import HummingbirdTesting
+import Logging
+import SignUp
+import Testing
+
+@testable import HourglassServer
+
+/// What a hostile or unlucky client meets: bodies too large, answers lost and retried,
+/// respellings, checks for destinations with no code, and the purge.
+@Suite("The server under hostile input, on SQLite and PostgreSQL")
+struct HardeningTests {
+    @Test("a body over 16 KiB is refused unread, with a problem", arguments: TestDatabase.available)
+    func largeBody(database: TestDatabase) async throws {
+        let server = try ServerHarness(database)
+        try await server.run { client in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            let body = #"{"destination":""# + String(repeating: "1", count: 20_000) + #""}"#
+            let status = try await client.execute(
+                uri: "/v1/codes", method: .post, headers: headers, body: ByteBuffer(string: body)
+            ) { response in
+                #expect(response.headers[.contentType] == "application/problem+json")
+                return response.status.code
+            }
+            #expect(status == 413)
+            let long = try await client.post(
+                "/v1/accounts",
+                [
+                    "destination": ServerHarness.newEmail(), "password": String(repeating: "p", count: 1_025),
+                    "proof": "x",
+                ],
+                from: server.address)
+            #expect(long.status == 400 && long.type == "malformed-request")
+        }
+    }
+
+    @Test(
+        "a proof is bound to the destination the check named, and a lost 201 answers 201 again",
+        arguments: TestDatabase.available)
+    func proofBindingAndReplay(database: TestDatabase) async throws {
+        let server = try ServerHarness(database)
+        let local = "Mixed.\(UUID().uuidString.prefix(8))"
+        try await server.run { client in
+            #expect(
+                try await client.post("/v1/codes", ["destination": "\(local)@example.com"], from: server.address).status
+                    == 200)
+            let code = try #require(try server.codes(to: "\(local)@example.com").last)
+            let lower = "\(local.lowercased())@example.com"
+            let verified = try await client.post(
+                "/v1/codes/check", ["destination": lower, "code": code], from: server.address)
+            let proof = try #require(verified["proof"] as? String)
+            let request = ["destination": lower, "password": "a long passphrase", "proof": proof]
+            #expect(try await client.post("/v1/accounts", request, from: server.address).status == 201)
+            let again = try await client.post("/v1/accounts", request, from: server.address)
+            #expect(again.status == 201 && again["account"] as? String == lower)
+            let other = ["destination": "\(local)@example.com", "password": "a long passphrase", "proof": proof]
+            #expect(try await client.post("/v1/accounts", other, from: server.address).status == 403)
+        }
+    }
+
+    @Test(
+        "checks for destinations with no code count against the address, and make no rows",
+        arguments: TestDatabase.available)
+    func checksWithoutCode(database: TestDatabase) async throws {
+        let server = try ServerHarness(database) { $0.addressFailureLimit = 3 }
+        try await server.run { client in
+            for _ in 0..<3 {
+                let answer = try await client.post(
+                    "/v1/codes/check", ["destination": ServerHarness.newPhone(), "code": "123456"], from: server.address
+                )
+                #expect(answer.status == 410 && answer.type == "expired")
+            }
+            let refused = try await client.post(
+                "/v1/codes/check", ["destination": ServerHarness.newPhone(), "code": "123456"], from: server.address)
+            #expect(refused.status == 429 && refused["reason"] as? String == "rate_limited")
+        }
+    }
+
+    @Test(
+        "the purge removes what no rule reads any more, and nothing a rule still needs",
+        arguments: TestDatabase.available)
+    func purge(database: TestDatabase) async throws {
+        let server = try ServerHarness(database, start: Date(timeIntervalSince1970: 1_000_000_000))
+        let (old, fresh) = (ServerHarness.newPhone(), ServerHarness.newPhone())
+        let store = try await server.store()
+        try await server.run { client in
+            #expect(try await client.post("/v1/codes", ["destination": old], from: server.address).status == 200)
+            server.clock.advance(by: .seconds(3_601))
+            #expect(try await client.post("/v1/codes", ["destination": fresh], from: server.address).status == 200)
+            #expect(try await store.rowCounts(of: old) == (codes: 1, sends: 1))
+            let service = PurgeService(
+                store: store, rules: server.configuration.rules, clock: server.clock, logger: .init(label: "test"))
+            await service.purge()
+            // The old destination's send and row went; the fresh one's stay.
+            #expect(try await store.rowCounts(of: old) == (codes: 0, sends: 0))
+            #expect(try await store.rowCounts(of: fresh) == (codes: 1, sends: 1))
+            let again = try await client.post("/v1/codes", ["destination": fresh], from: server.address)
+            #expect(again.status == 429 && again["reason"] as? String == "rate_limited")
+        }
+    }
+
+    @Test("an IPv6 client's limits are kept by its /64")
+    func ipv6() {
+        #expect(ClientAddress.limitKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd") == "2001:db8:1:2::/64")
+        #expect(ClientAddress.limitKey("2001:db8:1:2::1") == "2001:db8:1:2::/64")
+        #expect(ClientAddress.limitKey("198.51.100.7") == "198.51.100.7")
+        #expect(ClientAddress.limitKey("not an address") == "not an address")
+    }
+}
