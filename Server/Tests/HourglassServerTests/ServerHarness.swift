@@ -87,7 +87,7 @@ struct ServerHarness {
         case .postgres(let postgres):
             let client = PostgresClient(configuration: postgres)
             Task { await client.run() }
-            return PostgresStore(client: client, statementTimeout: .seconds(5), logger: Logger(label: "test"))
+            return PostgresStore(client: client, logger: Logger(label: "test"))
         }
     }
 

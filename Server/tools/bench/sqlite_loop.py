@@ -23,33 +23,27 @@ CREATE TABLE IF NOT EXISTS failures (address TEXT NOT NULL, at INTEGER NOT NULL)
 CREATE INDEX IF NOT EXISTS failures_by_address ON failures (address, at);
 """
 HASH = bytes(range(32))
+SAVE = ("INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until) "
+        "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination, "
+        "code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at, "
+        "attempts_left = excluded.attempts_left, locked_until = excluded.locked_until")
 
 
 def send(db, key, address):
-    db.execute("DELETE FROM sends WHERE limit_key = ? AND at <= ?", (key, 0))
-    db.execute("DELETE FROM sends WHERE address = ? AND at <= ?", (address, 0))
-    db.execute("DELETE FROM superseded_codes WHERE limit_key = ? AND until <= ?", (key, 0))
     db.execute("SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until "
                "FROM codes WHERE limit_key = ?", (key,)).fetchall()
-    db.execute("SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ?", (key,)).fetchall()
-    db.execute("SELECT COUNT(*), MIN(at) FROM sends WHERE address = ?", (address,)).fetchall()
-    db.execute("INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until) "
-               "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination, "
-               "code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at, "
-               "attempts_left = excluded.attempts_left, locked_until = excluded.locked_until",
-               (key, key, HASH, 1, 2, 5, 0))
+    db.execute("SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ? AND at > ?", (key, 0)).fetchall()
+    db.execute("SELECT COUNT(*), MIN(at) FROM sends WHERE address = ? AND at > ?", (address, 0)).fetchall()
+    db.execute(SAVE, (key, key, HASH, 1, 2, 5, 0))
     db.execute("INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", (key, address, 1))
 
 
 def check(db, key, address):
-    db.execute("DELETE FROM failures WHERE address = ? AND at <= ?", (address, 0))
     db.execute("SELECT code_hash FROM superseded_codes WHERE limit_key = ? AND until > ?", (key, 0)).fetchall()
     db.execute("SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until "
                "FROM codes WHERE limit_key = ?", (key,)).fetchall()
-    db.execute("SELECT COUNT(*), MIN(at) FROM failures WHERE address = ?", (address,)).fetchall()
-    db.execute("INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until) "
-               "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (limit_key) DO UPDATE SET attempts_left = excluded.attempts_left",
-               (key, key, HASH, 1, 2, 50, 0))
+    db.execute("SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ?", (address, 0)).fetchall()
+    db.execute(SAVE, (key, key, None, 1, 2, 50, 0))
     db.execute("INSERT INTO failures (address, at) VALUES (?, ?)", (address, 1))
 
 

@@ -35,8 +35,12 @@ public enum VerificationServer {
             keyPath = configuration.keyFile ?? path + ".key"
         case .postgres(var postgres):
             postgres.options.connectTimeout = min(configuration.databaseTimeout, .seconds(10))
+            // Every statement of every connection ends with the request's deadline, in the
+            // database too: set once, when the connection starts.
+            let milliseconds = configuration.databaseTimeout.components.seconds * 1_000
+            postgres.options.additionalStartupParameters.append(("statement_timeout", String(milliseconds)))
             let client = PostgresClient(configuration: postgres, backgroundLogger: logger)
-            store = PostgresStore(client: client, statementTimeout: configuration.databaseTimeout, logger: logger)
+            store = PostgresStore(client: client, logger: logger)
             services.append(client)
             guard let keyFile = configuration.keyFile else {
                 throw .key("a PostgreSQL database needs --key-file, the same file for every instance")

@@ -7,18 +7,15 @@ import PostgresNIO
 /// missing), a check locks it when there is one; both then take the client address's advisory
 /// lock, always in that order, so that instances take turns on one destination and on one
 /// address, and never wait on each other in a circle. Nothing is deleted inside these
-/// transactions (old rows are purged apart), and each has a statement timeout, so a transaction
-/// that lost its database ends in the database too.
+/// transactions (old rows are purged apart). The client's connections start with a statement
+/// timeout (the request's deadline), so a transaction that lost its server ends in the database
+/// too.
 final class PostgresStore: VerificationStore {
     let client: PostgresClient
     private let logger: Logger
-    /// `SET LOCAL statement_timeout`, in milliseconds.
-    private let statementTimeout: Int64
-
-    init(client: PostgresClient, statementTimeout: Duration, logger: Logger) {
+    init(client: PostgresClient, logger: Logger) {
         self.client = client
         self.logger = logger
-        self.statementTimeout = statementTimeout.components.seconds * 1_000
     }
 
     func prepare() async throws {
@@ -194,15 +191,11 @@ final class PostgresStore: VerificationStore {
         return (0, 0)
     }
 
-    /// Runs `body` in a transaction whose statements time out with the request.
+    /// Runs `body` in a transaction.
     private func transaction<T: Sendable>(
         _ body: @escaping @Sendable (PostgresConnection) async throws -> T
     ) async throws -> T {
-        try await client.withTransaction(logger: logger) { connection in
-            try await connection.query(
-                PostgresQuery(unsafeSQL: "SET LOCAL statement_timeout = \(self.statementTimeout)"), logger: self.logger)
-            return try await body(connection)
-        }
+        try await client.withTransaction(logger: logger) { connection in try await body(connection) }
     }
 
     /// The destination's row, locked until the transaction ends; nil when there is none, or

@@ -3,6 +3,7 @@ import GRDB
 
 /// The store in one SQLite file (GRDB, WAL): nothing to set up. Writes are serialised by
 /// SQLite's write lock (`BEGIN IMMEDIATE`), so even two processes on one file keep the rules.
+/// The statements of sends and checks are prepared once per connection.
 final class SQLiteStore: VerificationStore {
     private let pool: DatabasePool
 
@@ -52,12 +53,11 @@ final class SQLiteStore: VerificationStore {
             let decision = decide(state)
             if case .send(_, let row, let superseded) = decision {
                 try Self.save(db, row)
-                try db.execute(
-                    sql: "INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", arguments: [key, address, now])
+                try Self.run(db, "INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", [key, address, now])
                 if let superseded {
-                    try db.execute(
-                        sql: "INSERT INTO superseded_codes (limit_key, code_hash, until) VALUES (?, ?, ?)",
-                        arguments: [key, Data(superseded.hash), superseded.until])
+                    try Self.run(
+                        db, "INSERT INTO superseded_codes (limit_key, code_hash, until) VALUES (?, ?, ?)",
+                        [key, Data(superseded.hash), superseded.until])
                 }
             }
             return decision
@@ -70,7 +70,7 @@ final class SQLiteStore: VerificationStore {
     ) async throws -> VerificationLedger.CheckDecision {
         try await immediate { db in
             let superseded = try Data.fetchAll(
-                db, sql: "SELECT code_hash FROM superseded_codes WHERE limit_key = ? AND until > ?",
+                db.cachedStatement(sql: "SELECT code_hash FROM superseded_codes WHERE limit_key = ? AND until > ?"),
                 arguments: [key, now])
             let state = VerificationLedger.CheckState(
                 row: try Self.row(db, key),
@@ -83,14 +83,14 @@ final class SQLiteStore: VerificationStore {
                 try Self.save(db, row)
             case .verified(let row, _, let proofHash, let expires, let destination):
                 try Self.save(db, row)
-                try db.execute(
-                    sql: "INSERT INTO proofs (proof_hash, destination, expires_at) VALUES (?, ?, ?)",
-                    arguments: [Data(proofHash), destination, expires])
+                try Self.run(
+                    db, "INSERT INTO proofs (proof_hash, destination, expires_at) VALUES (?, ?, ?)",
+                    [Data(proofHash), destination, expires])
             case .refuse, .expired, .superseded:
                 break
             }
             if decision.isFailure {
-                try db.execute(sql: "INSERT INTO failures (address, at) VALUES (?, ?)", arguments: [address, now])
+                try Self.run(db, "INSERT INTO failures (address, at) VALUES (?, ?)", [address, now])
             }
             return decision
         }
@@ -175,11 +175,11 @@ final class SQLiteStore: VerificationStore {
     private static func row(_ db: Database, _ key: String) throws -> CodeRow? {
         guard
             let row = try Row.fetchOne(
-                db,
-                sql: """
-                    SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until
-                    FROM codes WHERE limit_key = ?
-                    """, arguments: [key])
+                db.cachedStatement(
+                    sql: """
+                        SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until
+                        FROM codes WHERE limit_key = ?
+                        """), arguments: [key])
         else { return nil }
         let hash: Data? = row["code_hash"]
         return CodeRow(
@@ -188,22 +188,28 @@ final class SQLiteStore: VerificationStore {
     }
 
     private static func save(_ db: Database, _ row: CodeRow) throws {
-        try db.execute(
-            sql: """
-                INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
-                VALUES (?, ?, ?, ?, ?, ?, ?)
-                ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination,
-                    code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
-                    attempts_left = excluded.attempts_left, locked_until = excluded.locked_until
-                """,
-            arguments: [
+        try run(
+            db,
+            """
+            INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination,
+                code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
+                attempts_left = excluded.attempts_left, locked_until = excluded.locked_until
+            """,
+            [
                 row.key, row.destination, row.codeHash.map { Data($0) }, row.sentAt, row.expiresAt, row.attemptsLeft,
                 row.lockedUntil,
             ])
     }
 
+    /// Runs `sql`, prepared once per connection (GRDB's statement cache).
+    private static func run(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws {
+        try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
     private static func window(_ db: Database, _ sql: String, _ value: String, _ since: Int64) throws -> WindowCount {
-        guard let row = try Row.fetchOne(db, sql: sql, arguments: [value, since]) else { return .none }
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [value, since]) else { return .none }
         return WindowCount(count: row[0], oldest: row[1])
     }
 }
