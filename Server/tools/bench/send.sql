@@ -3,11 +3,12 @@
 \set a random(1, 2000000000)
 BEGIN;
 INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
-    VALUES ('+1' || :n, '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO NOTHING;
-SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until FROM codes WHERE limit_key = '+1' || :n FOR UPDATE;
+    VALUES ('+1' || :n, '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO UPDATE SET limit_key = excluded.limit_key
+    RETURNING destination, code_hash, sent_at, expires_at, attempts_left, locked_until;
 SELECT pg_advisory_xact_lock(hashtext('a' || :a));
-SELECT COUNT(*)::BIGINT, MIN(at) FROM sends WHERE limit_key = '+1' || :n AND at > 0;
-SELECT COUNT(*)::BIGINT, MIN(at) FROM sends WHERE address = 'a' || :a AND at > 0;
+SELECT COUNT(*) FILTER (WHERE limit_key = '+1' || :n)::BIGINT, MIN(at) FILTER (WHERE limit_key = '+1' || :n),
+    COUNT(*) FILTER (WHERE address = 'a' || :a)::BIGINT, MIN(at) FILTER (WHERE address = 'a' || :a)
+    FROM sends WHERE (limit_key = '+1' || :n OR address = 'a' || :a) AND at > 0;
 INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
     VALUES ('+1' || :n, '+1' || :n, '\x000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f'::bytea, 1, 2, 5, 0)
     ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination, code_hash = excluded.code_hash,

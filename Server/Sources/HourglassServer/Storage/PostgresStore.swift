@@ -55,22 +55,30 @@ final class PostgresStore: VerificationStore {
         decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
         try await transaction { connection in
-            try await connection.query(
+            // The row made when missing and locked, in one statement: an upsert that changes
+            // nothing returns the row as it is, locked until the transaction ends.
+            let rows = try await connection.query(
                 """
                 INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
-                VALUES (\(key), '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO NOTHING
+                VALUES (\(key), '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO UPDATE SET limit_key = excluded.limit_key
+                RETURNING destination, code_hash, sent_at, expires_at, attempts_left, locked_until
                 """, logger: self.logger)
-            let row = try await self.lockedRow(connection, key)
+            let row = try await Self.row(from: rows, key: key)
             try await self.lockAddress(connection, address)
-            let state = VerificationLedger.SendState(
-                row: row,
-                destinationSends: try await self.window(
-                    connection, "SELECT COUNT(*)::BIGINT, MIN(at) FROM sends WHERE limit_key = \(key) AND at > \(since)"
-                ),
-                addressSends: try await self.window(
-                    connection,
-                    "SELECT COUNT(*)::BIGINT, MIN(at) FROM sends WHERE address = \(address) AND at > \(since)"
-                ))
+            // Both windows in one statement.
+            let windows = try await connection.query(
+                """
+                SELECT COUNT(*) FILTER (WHERE limit_key = \(key))::BIGINT, MIN(at) FILTER (WHERE limit_key = \(key)),
+                    COUNT(*) FILTER (WHERE address = \(address))::BIGINT, MIN(at) FILTER (WHERE address = \(address))
+                FROM sends WHERE (limit_key = \(key) OR address = \(address)) AND at > \(since)
+                """, logger: self.logger)
+            var state = VerificationLedger.SendState(row: row, destinationSends: .none, addressSends: .none)
+            for try await (destinationCount, destinationOldest, addressCount, addressOldest) in windows.decode(
+                (Int64, Int64?, Int64, Int64?).self)
+            {
+                state.destinationSends = WindowCount(count: Int(destinationCount), oldest: destinationOldest)
+                state.addressSends = WindowCount(count: Int(addressCount), oldest: addressOldest)
+            }
             let decision = decide(state)
             if case .send(_, let row, let superseded) = decision {
                 try await self.save(connection, row)
@@ -198,14 +206,19 @@ final class PostgresStore: VerificationStore {
         try await client.withTransaction(logger: logger) { connection in try await body(connection) }
     }
 
-    /// The destination's row, locked until the transaction ends; nil when there is none, or
-    /// only the placeholder a send makes first (its `sent_at` 0 means "never sent").
+    /// The destination's row, locked until the transaction ends, for a check (which makes none).
     private func lockedRow(_ connection: PostgresConnection, _ key: String) async throws -> CodeRow? {
         let rows = try await connection.query(
             """
             SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until
             FROM codes WHERE limit_key = \(key) FOR UPDATE
             """, logger: logger)
+        return try await Self.row(from: rows, key: key)
+    }
+
+    /// The destination's row `rows` holds; nil when none, or only the placeholder a send makes
+    /// (its `sent_at` 0 means "never sent").
+    private static func row(from rows: PostgresRowSequence, key: String) async throws -> CodeRow? {
         for try await (destination, hash, sentAt, expiresAt, attempts, locked) in rows.decode(
             (String, ByteBuffer?, Int64, Int64, Int32, Int64).self)
         {
