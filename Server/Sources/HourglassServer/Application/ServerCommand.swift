@@ -21,7 +21,8 @@ public struct ServerCommand: AsyncParsableCommand {
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
     @Option(help: "The port to listen on (0: any free one).") var port = 8080
-    @Option(help: "A SQLite file (a path, or sqlite:PATH) or postgres://user:password@host:port/database.")
+    @Option(
+        help: "A SQLite file (a path, or sqlite:PATH) or postgres://user:password@host:port/database[?sslmode=…].")
     var database = "hourglass.sqlite"
     @Option(help: "The outbox: a JSON-lines file, one sent code per line.") var outbox = "outbox.jsonl"
     @Flag(help: "Serve the outbox at GET /v1/outbox (development and tests only).") var dev = false
