@@ -202,6 +202,38 @@ struct RulesTests {
         }
     }
 
+    @Test(
+        "a send answers the same for an existing account and a new one (no enumeration)",
+        arguments: TestDatabase.available)
+    func noEnumeration(database: TestDatabase) async throws {
+        let server = try ServerHarness(database)
+        let (existing, fresh) = (ServerHarness.newEmail(), ServerHarness.newEmail())
+        try await server.run { client in
+            #expect(try await client.post("/v1/codes", ["destination": existing], from: server.address).status == 200)
+            let code = try #require(try server.codes(to: existing).last)
+            let verified = try await client.post(
+                "/v1/codes/check", ["destination": existing, "code": code], from: server.address)
+            let proof = try #require(verified["proof"] as? String)
+            let account = ["destination": existing, "password": "a long passphrase", "proof": proof]
+            #expect(try await client.post("/v1/accounts", account, from: server.address).status == 201)
+            server.clock.advance(by: .seconds(60))
+            let toExisting = try await client.post("/v1/codes", ["destination": existing], from: server.address)
+            let toFresh = try await client.post("/v1/codes", ["destination": fresh], from: server.address)
+            #expect(toExisting.status == toFresh.status)
+            #expect(NSDictionary(dictionary: toExisting.json) == NSDictionary(dictionary: toFresh.json))
+            #expect(toExisting.headers[.contentType] == toFresh.headers[.contentType])
+            // Without a proof, an account's existence is not told either.
+            let guessExisting = try await client.post(
+                "/v1/accounts", ["destination": existing, "password": "a long passphrase", "proof": "guess"],
+                from: server.address)
+            let guessFresh = try await client.post(
+                "/v1/accounts", ["destination": fresh, "password": "a long passphrase", "proof": "guess"],
+                from: server.address)
+            #expect(guessExisting.status == 403 && guessFresh.status == 403)
+            #expect(NSDictionary(dictionary: guessExisting.json) == NSDictionary(dictionary: guessFresh.json))
+        }
+    }
+
     @Test("a code expires with its lifetime", arguments: TestDatabase.available)
     func expiry(database: TestDatabase) async throws {
         let server = try ServerHarness(database)
