@@ -23,7 +23,12 @@ struct ContractTests {
                 }
                 #expect(status == 400, "\(body)")
             }
-            for destination in ["", "12345", "not an address", "+999 123", "a@b"] {
+            // Outside the schema's length: malformed; within it but no destination: 422.
+            for destination in ["", String(repeating: "1", count: 321)] {
+                let answer = try await client.post("/v1/codes", ["destination": destination], from: server.address)
+                #expect(answer.status == 400 && answer.type == "malformed-request")
+            }
+            for destination in ["12345", "not an address", "+999 123", "a@b"] {
                 let answer = try await client.post("/v1/codes", ["destination": destination], from: server.address)
                 #expect(answer.status == 422 && answer.type == "invalid-destination", "\(destination)")
             }

@@ -4,6 +4,7 @@ import Hummingbird
 import HummingbirdTesting
 import Logging
 import SignUp
+import Synchronization
 import Testing
 
 @testable import HourglassServer
@@ -56,6 +57,9 @@ struct HardeningTests {
             #expect(try await client.post("/v1/accounts", request, from: server.address).status == 201)
             let again = try await client.post("/v1/accounts", request, from: server.address)
             #expect(again.status == 201 && again["account"] as? String == lower)
+            // Not with another password: the account keeps the first, so that answer would lie.
+            let otherPassword = ["destination": lower, "password": "another long phrase", "proof": proof]
+            #expect(try await client.post("/v1/accounts", otherPassword, from: server.address).status == 403)
             let other = ["destination": "\(local)@example.com", "password": "a long passphrase", "proof": proof]
             #expect(try await client.post("/v1/accounts", other, from: server.address).status == 403)
         }
@@ -102,11 +106,54 @@ struct HardeningTests {
         }
     }
 
+    @Test(
+        "a code the sender could not deliver is taken back: 500, then the next send works",
+        arguments: TestDatabase.available)
+    func undeliveredSend(database: TestDatabase) async throws {
+        var harness = try ServerHarness(database)
+        let failing = FailingSender()
+        harness.configuration.sender = failing
+        let server = harness
+        let phone = ServerHarness.newPhone()
+        try await server.run { client in
+            failing.fails.withLock { $0 = true }
+            let failed = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(failed.status == 500 && failed.type == "internal")
+            failing.fails.withLock { $0 = false }
+            let again = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(again.status == 200)
+        }
+    }
+
+    @Test("the send that fills the window says when the next one can come", arguments: TestDatabase.available)
+    func resendAfterFillingTheWindow(database: TestDatabase) async throws {
+        let server = try ServerHarness(database) { $0.sendLimit = 2 }
+        let phone = ServerHarness.newPhone()
+        try await server.run { client in
+            #expect(
+                try await client.post("/v1/codes", ["destination": phone], from: server.address)["resendAfter"] as? Int
+                    == 60)
+            server.clock.advance(by: .seconds(60))
+            let last = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(last["resendAfter"] as? Int == 3_540)
+        }
+    }
+
     @Test("an IPv6 client's limits are kept by its /64")
     func ipv6() {
         #expect(ClientAddress.limitKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd") == "2001:db8:1:2::/64")
         #expect(ClientAddress.limitKey("2001:db8:1:2::1") == "2001:db8:1:2::/64")
         #expect(ClientAddress.limitKey("198.51.100.7") == "198.51.100.7")
         #expect(ClientAddress.limitKey("not an address") == "not an address")
+    }
+}
+
+/// A sender that fails while told to.
+final class FailingSender: CodeSender {
+    struct Refused: Error {}
+    let fails = Mutex(false)
+
+    func send(code: String, to destination: String, at date: Date) async throws {
+        if fails.withLock({ $0 }) { throw Refused() }
     }
 }

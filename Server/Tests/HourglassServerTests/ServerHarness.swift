@@ -5,6 +5,7 @@ import HummingbirdTesting
 import Logging
 import PostgresNIO
 import SignUp
+import Synchronization
 import Testing
 
 @testable import HourglassServer
@@ -30,7 +31,7 @@ enum TestDatabase: String, CaseIterable, CustomTestStringConvertible {
 struct ServerHarness {
     let folder: URL
     let clock: ManualWallClock
-    let configuration: ServerConfiguration
+    var configuration: ServerConfiguration
     /// A client address of this harness's own, so that tests sharing a PostgreSQL database never
     /// share an address's limits.
     let address = "198.51.100.\(Int.random(in: 1...254))-\(UUID().uuidString.prefix(8))"
@@ -64,8 +65,17 @@ struct ServerHarness {
         self.configuration = configuration
     }
 
-    /// A fresh phone number, so that tests on one PostgreSQL database never share a destination.
-    static func newPhone() -> String { "+1415555\(String(format: "%04d", Int.random(in: 0...9999)))" }
+    /// A fresh phone number, so that tests on one PostgreSQL database never share a destination:
+    /// a different one at each call of a run (a counter from a random start), not by chance.
+    static func newPhone() -> String {
+        let number = phones.withLock { next in
+            defer { next = (next + 1) % 10_000 }
+            return next
+        }
+        return "+1415555\(String(format: "%04d", number))"
+    }
+
+    private static let phones = Mutex(Int.random(in: 0...9_999))
     /// A fresh e-mail address.
     static func newEmail() -> String { "user-\(UUID().uuidString.prefix(12).lowercased())@example.com" }
 
@@ -84,7 +94,7 @@ struct ServerHarness {
         switch try DatabaseLocation.parse(configuration.database) {
         case .sqlite(let path):
             return try SQLiteStore(path: path)
-        case .postgres(let postgres):
+        case .postgres(let postgres, _):
             let client = PostgresClient(configuration: postgres)
             Task { await client.run() }
             return PostgresStore(client: client, logger: Logger(label: "test"))

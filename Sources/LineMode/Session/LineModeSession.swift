@@ -114,7 +114,14 @@ final class LineModeSession: Sendable {
 
     private func sentCode() -> String {
         guard let destination = driver.value?.destination else { return "" }
-        if let outbox { return outbox.lastCode(sentTo: destination.normalized) ?? "" }
+        if let outbox {
+            switch outbox.lastCode(sentTo: destination.normalized) {
+            case .success(let code): return code
+            case .failure(let problem):
+                report(ScriptError(line: 0, "type code sent: \(problem)"))
+                return ""
+            }
+        }
         return scripted?.lastCode(sentTo: destination)?.revealed ?? ""
     }
 

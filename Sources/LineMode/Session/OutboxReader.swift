@@ -9,36 +9,60 @@ import FoundationNetworking
 struct OutboxReader: Sendable {
     let server: URL
 
-    /// The last code sent to `destination` (normalised), or nil when there is none or the
-    /// server does not answer within 5 s. Waits for the answer: a script's step is one thing.
-    func lastCode(sentTo destination: String) -> String? {
+    /// The last code sent to `destination` (normalised), or why there is none: no code sent, a
+    /// server with no outbox (not started with `--dev`), no answer within 5 s. Waits for the
+    /// answer: a script's step is one thing.
+    func lastCode(sentTo destination: String) -> Result<String, OutboxProblem> {
         guard
             var components = URLComponents(
                 url: server.appendingPathComponent("v1/outbox"), resolvingAgainstBaseURL: false)
-        else { return nil }
+        else { return .failure(OutboxProblem("\(server) is no URL linemode can read an outbox from")) }
         components.queryItems = [URLQueryItem(name: "destination", value: destination)]
         // `+` in a query is a space to most servers: spelled out.
         let query = components.percentEncodedQuery?.replacingOccurrences(of: "+", with: "%2B")
         components.percentEncodedQuery = query
-        guard let url = components.url else { return nil }
+        guard let url = components.url else {
+            return .failure(OutboxProblem("\(server) is no URL linemode can read an outbox from"))
+        }
         let answer = Answer()
         let done = DispatchSemaphore(value: 0)
         var request = URLRequest(url: url)
         request.timeoutInterval = 5
-        URLSession.shared.dataTask(with: request) { data, _, _ in
+        URLSession.shared.dataTask(with: request) { data, response, _ in
             answer.data = data
+            answer.status = (response as? HTTPURLResponse)?.statusCode
             done.signal()
         }.resume()
-        guard done.wait(timeout: .now() + 5) == .success, let data = answer.data,
+        guard done.wait(timeout: .now() + 5) == .success, let status = answer.status else {
+            return .failure(OutboxProblem("no answer from \(url.absoluteString) within 5 s"))
+        }
+        guard status == 200, let data = answer.data,
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let messages = object["messages"] as? [[String: Any]]
-        else { return nil }
-        return messages.last?["code"] as? String
+        else {
+            return .failure(
+                OutboxProblem(
+                    "the server has no outbox to read (GET /v1/outbox answered \(status)): start it with --dev"))
+        }
+        guard let code = messages.last?["code"] as? String else {
+            return .failure(OutboxProblem("the server's outbox holds no code for this destination"))
+        }
+        return .success(code)
     }
 
     /// The body, handed from URLSession's thread to the waiting one; the semaphore orders the
     /// write before the read, so no lock is needed.
     private final class Answer: @unchecked Sendable {
         var data: Data?
+        var status: Int?
+    }
+}
+
+/// Why `type code sent` found no code in a real server's outbox.
+struct OutboxProblem: Error, CustomStringConvertible {
+    let description: String
+
+    init(_ description: String) {
+        self.description = description
     }
 }

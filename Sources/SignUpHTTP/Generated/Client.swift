@@ -63,7 +63,11 @@ import HTTPTypes
 /// - A request whose answer is lost (a timeout, a `500` when the database stopped answering)
 ///   may still have been carried out: a code sent, a code used. A send is never to be retried
 ///   on its own: its cooldown answers `429` anyway, and the code it sent works. Creating an
-///   account again with the same proof after a lost `201` answers `201` again.
+///   account again with the same proof and password after a lost `201` answers `201` again.
+/// - `resendAfter` is the wait before the next send can succeed: the cooldown, or the send
+///   limit's wait when this send filled the window.
+/// - Each instance of the reference server keeps its own outbox: behind a load balancer, read
+///   every instance's.
 /// - Anyone may ask to check a code for any destination: the answer tells whether a code is in
 ///   play for it (`422` or `410`), and five wrong codes lock it for `lockDuration`, for its
 ///   owner too. This is the price of a per-destination lock, as in Twilio Verify; the

@@ -4,7 +4,9 @@ import PostgresNIO
 /// Where the state lives: a SQLite file, or a PostgreSQL server.
 enum DatabaseLocation {
     case sqlite(path: String)
-    case postgres(PostgresClient.Configuration)
+    /// The pool's configuration, and a single connection's to probe the server before start
+    /// (without TLS only: a TLS probe would set TLS up twice).
+    case postgres(PostgresClient.Configuration, probe: PostgresConnection.Configuration?)
 
     /// Reads `--database`: `postgres://` or `postgresql://` URLs name a server; `sqlite:PATH`
     /// or a plain path a SQLite file; any other scheme is refused.
@@ -25,33 +27,50 @@ enum DatabaseLocation {
         guard let user = url.user, !user.isEmpty, !database.isEmpty else {
             throw .database("\(Self.redacted(text)) names no user or no database")
         }
+        let mode = try sslMode(url, host: host)
         var configuration = PostgresClient.Configuration(
             host: host, port: url.port ?? 5432, username: user, password: url.password, database: database,
-            tls: try tls(url, host: host))
+            tls: tls(mode))
         configuration.options.minimumConnections = 0
-        return .postgres(configuration)
+        let probe =
+            mode == "disable"
+            ? PostgresConnection.Configuration(
+                host: host, port: url.port ?? 5432, username: user, password: url.password, database: database,
+                tls: .disable) : nil
+        return .postgres(configuration, probe: probe)
     }
 
     /// `sslmode` as libpq reads it: `disable`, `prefer` or `require` (`verify-full` is
     /// `require`, which verifies the certificate and the host name). Without it: `disable` on
     /// the loopback, `require` anywhere else.
-    private static func tls(_ url: URLComponents, host: String) throws(ServerSetupError)
-        -> PostgresClient.Configuration.TLS
-    {
+    private static func sslMode(_ url: URLComponents, host: String) throws(ServerSetupError) -> String {
         let loopback = ["localhost", "127.0.0.1", "::1", "[::1]"].contains(host)
         let mode = url.queryItems?.first { $0.name == "sslmode" }?.value ?? (loopback ? "disable" : "require")
         switch mode {
-        case "disable": return .disable
-        case "allow", "prefer": return .prefer(.makeClientConfiguration())
-        case "require", "verify-ca", "verify-full": return .require(.makeClientConfiguration())
+        case "disable": return "disable"
+        case "allow", "prefer": return "prefer"
+        case "require", "verify-ca", "verify-full": return "require"
         default: throw .database("sslmode must be disable, prefer or require, not '\(mode)'")
         }
     }
 
-    /// `text` without its password, for messages and logs.
+    private static func tls(_ mode: String) -> PostgresClient.Configuration.TLS {
+        switch mode {
+        case "disable": .disable
+        case "prefer": .prefer(.makeClientConfiguration())
+        default: .require(.makeClientConfiguration())
+        }
+    }
+
+    /// `text` without its password, for messages and logs: whatever stands between `user:` and
+    /// the last `@` of the authority, whether the URL parses or not.
     static func redacted(_ text: String) -> String {
-        guard var url = URLComponents(string: text), url.password != nil else { return text }
-        url.password = "•••"
-        return url.string ?? text
+        guard let scheme = text.range(of: "://") else { return text }
+        let rest = text[scheme.upperBound...]
+        let authority = rest.prefix { $0 != "/" && $0 != "?" && $0 != "#" }
+        guard let at = authority.lastIndex(of: "@"), let colon = authority[..<at].firstIndex(of: ":") else {
+            return text
+        }
+        return String(text[..<text.index(after: colon)]) + "***" + String(text[at...])
     }
 }

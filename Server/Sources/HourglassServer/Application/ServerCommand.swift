@@ -79,6 +79,7 @@ public struct ServerCommand: AsyncParsableCommand {
         configuration.rules.attempts = attempts
         configuration.rules.lockDuration = lockDuration
         configuration.rules.proofLifetime = proofLifetime
+        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
         guard (1...300).contains(databaseTimeout) else {
             throw ValidationError("--database-timeout must be 1 to 300 seconds, not \(databaseTimeout)")
         }

@@ -1,6 +1,7 @@
 import Foundation
 public import Hummingbird
 public import Logging
+import NIOCore
 import OpenAPIHummingbird
 import PostgresNIO
 import ServiceLifecycle
@@ -27,13 +28,15 @@ public enum VerificationServer {
         let store: any VerificationStore
         var services: [any Service] = []
         let keyPath: String
+        var probe: PostgresConnection.Configuration?
         switch location {
         case .sqlite(let path):
             do { store = try SQLiteStore(path: path) } catch {
                 throw .database("cannot open the SQLite database \(path): \(error)")
             }
             keyPath = configuration.keyFile ?? path + ".key"
-        case .postgres(var postgres):
+        case .postgres(var postgres, let probeConfiguration):
+            probe = probeConfiguration
             postgres.options.connectTimeout = min(configuration.databaseTimeout, .seconds(10))
             // Every statement of every connection ends with the request's deadline, in the
             // database too: set once, when the connection starts.
@@ -62,17 +65,46 @@ public enum VerificationServer {
             preconditionFailure("the generated routes are valid: \(error)")
         }
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
+        // A connection that stalls (a body half sent) is closed after 15 s idle: it can neither
+        // hold a worker nor a graceful shutdown.
         var app = Application(
-            router: router,
+            router: router, server: .http1(configuration: .init(idleTimeout: .seconds(15))),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: services, logger: logger)
+        let redacted = DatabaseLocation.redacted(configuration.database)
+        let probeFirst = probe
         app.beforeServerStarts {
-            do { try await store.prepare() } catch {
+            // One connection first, bounded: its own error says why a database cannot be used
+            // (refused, unknown database or user), where the pool's says only that it gave up.
+            if let probe = probeFirst {
+                do {
+                    let connection = try await StoreDeadline.run(.seconds(10)) {
+                        try await PostgresConnection.connect(
+                            on: PostgresConnection.defaultEventLoopGroup.next(), configuration: probe, id: 0,
+                            logger: logger
+                        ).get()
+                    }
+                    try? await connection.close()
+                } catch {
+                    throw ServerSetupError.database("\(redacted) cannot be reached: \(Self.reason(error))")
+                }
+            }
+            do { try await StoreDeadline.run(.seconds(30)) { try await store.prepare() } } catch {
                 throw ServerSetupError.database(
-                    "\(DatabaseLocation.redacted(configuration.database)) cannot be prepared: \(String(reflecting: error))"
+                    "\(redacted) cannot be prepared: \(Self.reason(error))"
                 )
             }
         }
         return app
+    }
+
+    /// Why a database call failed, for a person: PostgreSQL's own message when it sent one.
+    static func reason(_ error: any Error) -> String {
+        if let error = error as? PSQLError {
+            if let message = error.serverInfo?[.message] { return message }
+            if let underlying = error.underlying { return String(describing: underlying) }
+            return "\(error.code)"
+        }
+        return String(describing: error)
     }
 }

@@ -9,9 +9,10 @@ extension VerificationAPI {
         .invalidDestination, status: 422,
         detail: "The destination is no valid phone number with its country code, nor an e-mail address.")
 
-    /// A field longer than the contract allows.
+    /// A field shorter or longer than the contract allows.
     static func tooLong(_ field: String) -> Components.Schemas.Problem {
-        Problems.problem(.malformedRequest, status: 400, detail: "The \(field) is longer than the contract allows.")
+        Problems.problem(
+            .malformedRequest, status: 400, detail: "The \(field)'s length is outside what the contract allows.")
     }
 
     static let internalError = Problems.problem(.internal, status: 500, detail: "The server failed; try again later.")
@@ -59,12 +60,40 @@ extension VerificationAPI {
                 .init(
                     body: .applicationProblemJson(
                         Problems.problem(
-                            .wrongCode, status: 422, detail: "Wrong code; \(attemptsLeft) attempts left.",
+                            .wrongCode, status: 422,
+                            detail: "Wrong code; \(attemptsLeft) \(attemptsLeft == 1 ? "attempt" : "attempts") left.",
                             attemptsLeft: attemptsLeft))))
         case .verified(_, let proof, _, _, _):
             logger.info("\(destination.masked) verified")
             return .ok(.init(body: .json(.init(proof: proof, proofLifetime: rules.proofLifetime))))
         }
+    }
+
+    static func created(_ destination: Destination) -> Operations.CreateAccount.Output {
+        .created(.init(body: .json(.init(account: destination.normalized))))
+    }
+
+    /// Whether this request is one that already made its account, its answer lost: the proof
+    /// made the account of `destination`, with this very password.
+    func isReplay(of proofHash: [UInt8], for destination: Destination, password: Secret) async throws -> Bool {
+        let store = store
+        let made = try await StoreDeadline.run(databaseTimeout) {
+            try await store.accountMade(with: proofHash, for: destination.normalized)
+        }
+        guard let made else { return false }
+        return try Self.password(password, matches: made)
+    }
+
+    /// Whether `password` is the one `stored` (``hashPassword(_:)``'s form) was made from.
+    static func password(_ password: Secret, matches stored: String) throws -> Bool {
+        let parts = stored.split(separator: "$")
+        guard parts.count == 4, parts[0] == "pbkdf2-sha256", let rounds = Int(parts[1]),
+            let salt = Data(base64Encoded: String(parts[2])), let expected = Data(base64Encoded: String(parts[3]))
+        else { return false }
+        let key = try KDF.Insecure.PBKDF2.deriveKey(
+            from: Array(password.revealed.utf8), salt: Array(salt), using: .sha256, outputByteCount: expected.count,
+            rounds: rounds)
+        return key.withUnsafeBytes { CodeHasher.constantTimeEqual(Array($0), Array(expected)) }
     }
 
     /// `pbkdf2-sha256$ROUNDS$SALT$HASH`, salt and hash in base64: PBKDF2 with SHA-256, a random

@@ -24,6 +24,9 @@ struct VerificationAPI: APIProtocol {
     private var windowStart: Int64 { now - Int64(rules.sendWindow) * 1_000 }
 
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
+        if case .json(let body) = input.body, !(1...320).contains(body.destination.count) {
+            return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
+        }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
         else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
         let (key, now) = (LimitKey.of(destination), now)
@@ -37,8 +40,14 @@ struct VerificationAPI: APIProtocol {
                 let decision = try await store.send(key: key, address: address, now: now, since: since) { state in
                     ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
                 }
-                if case .send(let code, _, _) = decision {
-                    try await sender.send(code: code, to: destination.normalized, at: date)
+                if case .send(let code, _, _, _) = decision {
+                    do {
+                        try await sender.send(code: code, to: destination.normalized, at: date)
+                    } catch {
+                        // Not delivered: the send is taken back, so the user may ask again.
+                        try? await store.undoSend(key: key, sentAt: now)
+                        throw error
+                    }
                 }
                 return decision
             }
@@ -46,13 +55,13 @@ struct VerificationAPI: APIProtocol {
             case .refuse(let reason, let retryAfter):
                 logger.info("send to \(destination.masked) refused: \(reason.rawValue), \(retryAfter) s")
                 return .tooManyRequests(Self.tooManyRequests(reason, retryAfter))
-            case .send:
+            case .send(_, _, _, let resendAfter):
                 logger.info("code sent to \(destination.masked)")
                 return .ok(
                     .init(
                         body: .json(
                             .init(
-                                resendAfter: rules.cooldown, codeLifetime: rules.codeLifetime,
+                                resendAfter: resendAfter, codeLifetime: rules.codeLifetime,
                                 codeLength: rules.codeLength))))
             }
         } catch {
@@ -62,6 +71,9 @@ struct VerificationAPI: APIProtocol {
     }
 
     func checkCode(_ input: Operations.CheckCode.Input) async throws -> Operations.CheckCode.Output {
+        if case .json(let body) = input.body, !(1...320).contains(body.destination.count) {
+            return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
+        }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
         else {
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
@@ -86,6 +98,9 @@ struct VerificationAPI: APIProtocol {
     }
 
     func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
+        if case .json(let body) = input.body, !(1...320).contains(body.destination.count) {
+            return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
+        }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
         else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
         if body.password.utf8.count > 1_024 || body.proof.utf8.count > 128 {
@@ -100,10 +115,12 @@ struct VerificationAPI: APIProtocol {
             let valid = try await StoreDeadline.run(databaseTimeout) {
                 try await store.proofIsValid(proofHash, for: destination.normalized, now: now)
             }
-            guard valid else {
-                return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
-            }
             let password = Secret(body.password)
+            guard valid else {
+                let replay = try await isReplay(of: proofHash, for: destination, password: password)
+                return replay
+                    ? Self.created(destination) : .forbidden(.init(body: .applicationProblemJson(invalidProof)))
+            }
             if let problem = policy.check(password, account: destination.normalized).problem {
                 let detail = SignUpStrings.english.passwordProblem(problem)
                 return .unprocessableContent(
@@ -118,7 +135,7 @@ struct VerificationAPI: APIProtocol {
             switch outcome {
             case .created:
                 logger.info("account created for \(destination.masked)")
-                return .created(.init(body: .json(.init(account: destination.normalized))))
+                return Self.created(destination)
             case .exists:
                 return .conflict(
                     .init(
@@ -126,7 +143,9 @@ struct VerificationAPI: APIProtocol {
                             Problems.problem(
                                 .accountExists, status: 409, detail: "An account exists for this destination."))))
             case .invalidProof:
-                return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
+                let replay = try await isReplay(of: proofHash, for: destination, password: password)
+                return replay
+                    ? Self.created(destination) : .forbidden(.init(body: .applicationProblemJson(invalidProof)))
             }
         } catch {
             logger.error("account for \(destination.masked) failed: \(error)")

@@ -16,8 +16,10 @@ struct VerificationLedger: Sendable {
     enum SendDecision {
         case refuse(LimitReason, retryAfter: Int)
         /// Writes `row`, logs a send, and keeps `superseded` (the old code's hash, until it
-        /// would have expired) so that checking it answers "superseded".
-        case send(code: String, row: CodeRow, superseded: (hash: [UInt8], until: Int64)?)
+        /// would have expired) so that checking it answers "superseded". `resendAfter`: the
+        /// seconds until the next send can succeed (the cooldown, or the send limit's wait when
+        /// this send fills the window).
+        case send(code: String, row: CodeRow, superseded: (hash: [UInt8], until: Int64)?, resendAfter: Int)
     }
 
     func decideSend(key: String, destination: String, state: SendState, now: Int64) -> SendDecision {
@@ -44,7 +46,12 @@ struct VerificationLedger: Sendable {
         let row = CodeRow(
             key: key, destination: destination, codeHash: hasher.hash(code: code, for: key), sentAt: now,
             expiresAt: now + Int64(rules.codeLifetime) * 1_000, attemptsLeft: rules.attempts, lockedUntil: 0)
-        return .send(code: code, row: row, superseded: superseded)
+        var resendAfter = rules.cooldown
+        if state.destinationSends.count + 1 >= rules.sendLimit {
+            let end = (state.destinationSends.oldest ?? now) + window
+            resendAfter = max(resendAfter, Self.seconds(until: end, from: now))
+        }
+        return .send(code: code, row: row, superseded: superseded, resendAfter: resendAfter)
     }
 
     /// What a check found in the store, read in its transaction.

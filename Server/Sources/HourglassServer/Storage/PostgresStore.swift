@@ -80,7 +80,7 @@ final class PostgresStore: VerificationStore {
                 state.addressSends = WindowCount(count: Int(addressCount), oldest: addressOldest)
             }
             let decision = decide(state)
-            if case .send(_, let row, let superseded) = decision {
+            if case .send(_, let row, let superseded, _) = decision {
                 try await self.save(connection, row)
                 try await connection.query(
                     "INSERT INTO sends (limit_key, address, at) VALUES (\(key), \(address), \(now))",
@@ -140,12 +140,32 @@ final class PostgresStore: VerificationStore {
     func proofIsValid(_ proofHash: [UInt8], for destination: String, now: Int64) async throws -> Bool {
         let hash = ByteBuffer(bytes: proofHash)
         let rows = try await client.query(
-            """
-            SELECT 1 FROM proofs WHERE proof_hash = \(hash) AND destination = \(destination) AND expires_at > \(now)
-            UNION ALL SELECT 1 FROM accounts WHERE proof_hash = \(hash) AND destination = \(destination)
-            """, logger: logger)
+            "SELECT 1 FROM proofs WHERE proof_hash = \(hash) AND destination = \(destination) AND expires_at > \(now)",
+            logger: logger)
         for try await _ in rows.decode(Int32.self) { return true }
         return false
+    }
+
+    func accountMade(with proofHash: [UInt8], for destination: String) async throws -> String? {
+        let rows = try await client.query(
+            """
+            SELECT password_hash FROM accounts WHERE proof_hash = \(ByteBuffer(bytes: proofHash))
+            AND destination = \(destination)
+            """, logger: logger)
+        for try await hash in rows.decode(String.self) { return hash }
+        return nil
+    }
+
+    func undoSend(key: String, sentAt: Int64) async throws {
+        try await transaction { connection in
+            try await connection.query(
+                """
+                UPDATE codes SET code_hash = NULL, sent_at = 0, expires_at = 0
+                WHERE limit_key = \(key) AND sent_at = \(sentAt)
+                """, logger: self.logger)
+            try await connection.query(
+                "DELETE FROM sends WHERE limit_key = \(key) AND at = \(sentAt)", logger: self.logger)
+        }
     }
 
     func createAccount(
@@ -158,13 +178,7 @@ final class PostgresStore: VerificationStore {
                 DELETE FROM proofs WHERE proof_hash = \(hash) AND destination = \(destination)
                 AND expires_at > \(now) RETURNING 1
                 """, logger: self.logger)
-            guard try await Self.hasRow(taken) else {
-                // The request again, its answer lost: the account that proof made.
-                let replay = try await connection.query(
-                    "SELECT 1 FROM accounts WHERE proof_hash = \(hash) AND destination = \(destination)",
-                    logger: self.logger)
-                return try await Self.hasRow(replay) ? .created : .invalidProof
-            }
+            guard try await Self.hasRow(taken) else { return .invalidProof }
             let inserted = try await connection.query(
                 """
                 INSERT INTO accounts (destination, password_hash, proof_hash, created_at)
@@ -186,7 +200,8 @@ final class PostgresStore: VerificationStore {
                 AND locked_until <= \(now) AND sent_at <= \(idleSince) FOR UPDATE SKIP LOCKED)
             """,
         ]
-        for statement in statements { try await client.query(statement, logger: logger) }
+        // Each statement to its end: a row sequence not read may leave its statement running.
+        for statement in statements { _ = try await client.query(statement, logger: logger).collect() }
     }
 
     func rowCounts(of limitKey: String) async throws -> (codes: Int, sends: Int) {

@@ -51,7 +51,7 @@ final class SQLiteStore: VerificationStore {
                 addressSends: try Self.window(
                     db, "SELECT COUNT(*), MIN(at) FROM sends WHERE address = ? AND at > ?", address, since))
             let decision = decide(state)
-            if case .send(_, let row, let superseded) = decision {
+            if case .send(_, let row, let superseded, _) = decision {
                 try Self.save(db, row)
                 try Self.run(db, "INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", [key, address, now])
                 if let superseded {
@@ -98,11 +98,27 @@ final class SQLiteStore: VerificationStore {
 
     func proofIsValid(_ proofHash: [UInt8], for destination: String, now: Int64) async throws -> Bool {
         try await pool.read { db in
-            let sql = """
-                SELECT 1 FROM proofs WHERE proof_hash = ?1 AND destination = ?2 AND expires_at > ?3
-                UNION ALL SELECT 1 FROM accounts WHERE proof_hash = ?1 AND destination = ?2
-                """
-            return try Bool.fetchOne(db, sql: sql, arguments: [Data(proofHash), destination, now]) ?? false
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM proofs WHERE proof_hash = ? AND destination = ? AND expires_at > ?",
+                arguments: [Data(proofHash), destination, now]) ?? false
+        }
+    }
+
+    func accountMade(with proofHash: [UInt8], for destination: String) async throws -> String? {
+        try await pool.read { db in
+            try String.fetchOne(
+                db, sql: "SELECT password_hash FROM accounts WHERE proof_hash = ? AND destination = ?",
+                arguments: [Data(proofHash), destination])
+        }
+    }
+
+    func undoSend(key: String, sentAt: Int64) async throws {
+        try await immediate { db in
+            try db.execute(
+                sql:
+                    "UPDATE codes SET code_hash = NULL, sent_at = 0, expires_at = 0 WHERE limit_key = ? AND sent_at = ?",
+                arguments: [key, sentAt])
+            try db.execute(sql: "DELETE FROM sends WHERE limit_key = ? AND at = ?", arguments: [key, sentAt])
         }
     }
 
@@ -113,13 +129,7 @@ final class SQLiteStore: VerificationStore {
             try db.execute(
                 sql: "DELETE FROM proofs WHERE proof_hash = ? AND destination = ? AND expires_at > ?",
                 arguments: [Data(proofHash), destination, now])
-            guard db.changesCount == 1 else {
-                // The request again, its answer lost: the account that proof made.
-                let replay = try Bool.fetchOne(
-                    db, sql: "SELECT 1 FROM accounts WHERE proof_hash = ? AND destination = ?",
-                    arguments: [Data(proofHash), destination])
-                return replay == true ? .created : .invalidProof
-            }
+            guard db.changesCount == 1 else { return .invalidProof }
             try db.execute(
                 sql: """
                     INSERT INTO accounts (destination, password_hash, proof_hash, created_at) VALUES (?, ?, ?, ?)

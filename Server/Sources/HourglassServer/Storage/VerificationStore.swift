@@ -25,8 +25,15 @@ protocol VerificationStore: Sendable {
     /// Whether the proof whose hash is `proofHash` is unused, alive and for `destination`.
     func proofIsValid(_ proofHash: [UInt8], for destination: String, now: Int64) async throws -> Bool
 
-    /// Uses the proof up and creates the account, in one transaction. The same request again
-    /// (its answer lost) finds the account made with that proof, and is told `created` again.
+    /// The password hash of the account `destination` made with the proof whose hash is
+    /// `proofHash`, if that proof made it: a request again whose first answer was lost.
+    func accountMade(with proofHash: [UInt8], for destination: String) async throws -> String?
+
+    /// Takes back a send whose code could not be delivered (`sentAt` its instant): the code is
+    /// dead, its cooldown and its place in the send limit gone.
+    func undoSend(key: String, sentAt: Int64) async throws
+
+    /// Uses the proof up and creates the account, in one transaction.
     func createAccount(
         destination: String, proofHash: [UInt8], passwordHash: String, now: Int64
     ) async throws -> AccountOutcome
