@@ -1,4 +1,5 @@
 import Foundation
+import Hourglass
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -24,19 +25,20 @@ struct OutboxReader: Sendable {
         guard let url = components.url else {
             return .failure(OutboxProblem("\(server) is no URL linemode can read an outbox from"))
         }
-        let answer = Answer()
+        let answer = Locked<(data: Data?, status: Int?)>((nil, nil))
         let done = DispatchSemaphore(value: 0)
         var request = URLRequest(url: url)
         request.timeoutInterval = 5
         URLSession.shared.dataTask(with: request) { data, response, _ in
-            answer.data = data
-            answer.status = (response as? HTTPURLResponse)?.statusCode
+            answer.withLock { $0 = (data, (response as? HTTPURLResponse)?.statusCode) }
             done.signal()
         }.resume()
-        guard done.wait(timeout: .now() + 5) == .success, let status = answer.status else {
+        let answered = done.wait(timeout: .now() + 5) == .success
+        let (body, status) = answer.withLock { $0 }
+        guard answered, let status else {
             return .failure(OutboxProblem("no answer from \(url.absoluteString) within 5 s"))
         }
-        guard status == 200, let data = answer.data,
+        guard status == 200, let data = body,
             let object = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let messages = object["messages"] as? [[String: Any]]
         else {
@@ -48,13 +50,6 @@ struct OutboxReader: Sendable {
             return .failure(OutboxProblem("the server's outbox holds no code for this destination"))
         }
         return .success(code)
-    }
-
-    /// The body, handed from URLSession's thread to the waiting one; the semaphore orders the
-    /// write before the read, so no lock is needed.
-    private final class Answer: @unchecked Sendable {
-        var data: Data?
-        var status: Int?
     }
 }
 
