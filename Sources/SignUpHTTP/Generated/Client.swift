@@ -41,8 +41,9 @@ import HTTPTypes
 /// - A new code, sent once the lock is over, starts with all its attempts again. Sends are
 ///   bounded by the send limit, so a destination gets at most `sendLimit` × `attempts` checks
 ///   per send window (25 an hour by default).
-/// - Per client address, wrong checks are limited too (100 per send window by default);
-///   beyond, checks answer `429` with reason `rate_limited`.
+/// - Per client address, failed checks are limited too (100 per send window by default: a
+///   wrong, expired or superseded code, or a destination with no code in play); beyond,
+///   checks answer `429` with reason `rate_limited`, and the code in play stays valid.
 ///
 /// ## Sends
 /// - After a code is sent, the next one for the same destination is refused during

@@ -39,7 +39,8 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Codes per destination per send window.") var sendLimit = 5
     @Option(help: "The send window, in seconds.") var sendWindow = 3_600
     @Option(help: "Codes per client address per send window.") var addressSendLimit = 50
-    @Option(help: "Wrong checks per client address per send window.") var addressFailureLimit = 100
+    @Option(help: "Failed checks (wrong, expired, no code) per client address per send window.")
+    var addressFailureLimit = 100
     @Option(help: "Wrong checks a code allows before its destination is locked.") var attempts = 5
     @Option(help: "Seconds a destination stays locked.") var lockDuration = 900
     @Option(help: "Seconds a proof lives.") var proofLifetime = 600
