@@ -19,9 +19,13 @@ struct VerificationAPI: APIProtocol {
     let databaseTimeout: Duration
 
     var rules: VerificationRules { ledger.rules }
-    private var now: Int64 { Int64((clock.now.timeIntervalSince1970 * 1_000).rounded(.down)) }
-    /// The start of the send window that ends now.
-    private var windowStart: Int64 { now - Int64(rules.sendWindow) * 1_000 }
+    /// The clock read once for a request: the date, it in milliseconds, and the start of the
+    /// send window that ends then.
+    private func instant() -> (date: Date, now: Int64, since: Int64) {
+        let date = clock.now
+        let now = date.millisecondsSince1970
+        return (date, now, now - Int64(rules.sendWindow) * 1_000)
+    }
 
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
         if case .json(let body) = input.body, !(1...320).contains(body.destination.count) {
@@ -29,11 +33,9 @@ struct VerificationAPI: APIProtocol {
         }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
         else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
-        let (key, now) = (LimitKey.of(destination), now)
+        let (key, (date, now, since)) = (LimitKey.of(destination), instant())
         do {
-            let (store, ledger, address, since, sender, date) = (
-                store, ledger, ClientAddress.current, windowStart, sender, clock.now
-            )
+            let (store, ledger, address, sender) = (store, ledger, ClientAddress.current, sender)
             // The code is delivered within the deadline's work: a code the store kept is sent,
             // even when its answer comes too late for this request.
             let decision = try await StoreDeadline.run(databaseTimeout) {
@@ -81,9 +83,9 @@ struct VerificationAPI: APIProtocol {
         guard body.code.utf8.count <= 32 else {
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("code"))))
         }
-        let (key, now, code) = (LimitKey.of(destination), now, body.code)
+        let (key, (_, now, since), code) = (LimitKey.of(destination), instant(), body.code)
         do {
-            let (store, ledger, address, since) = (store, ledger, ClientAddress.current, windowStart)
+            let (store, ledger, address) = (store, ledger, ClientAddress.current)
             let decision = try await StoreDeadline.run(databaseTimeout) {
                 try await store.check(key: key, address: address, now: now, since: since) { state in
                     ledger.decideCheck(
@@ -111,7 +113,7 @@ struct VerificationAPI: APIProtocol {
         let invalidProof = Problems.problem(
             .invalidProof, status: 403, detail: "The proof is unknown, used, expired or for another destination.")
         do {
-            let (store, now) = (store, now)
+            let (store, now) = (store, instant().now)
             let valid = try await StoreDeadline.run(databaseTimeout) {
                 try await store.proofIsValid(proofHash, for: destination.normalized, now: now)
             }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A destination's row: its code in play (hashed), its lock, and when it was last sent.
 /// Instants are milliseconds since 1970 from the server's clock.
 struct CodeRow: Sendable, Hashable {
@@ -15,6 +17,11 @@ struct CodeRow: Sendable, Hashable {
     var attemptsLeft: Int
     /// When the lock ends; 0 when never locked.
     var lockedUntil: Int64
+}
+
+extension Date {
+    /// The instant as the store keeps it: whole milliseconds since 1970.
+    var millisecondsSince1970: Int64 { Int64((timeIntervalSince1970 * 1_000).rounded(.down)) }
 }
 
 /// How many events of a window there are, and when the oldest of them happened.

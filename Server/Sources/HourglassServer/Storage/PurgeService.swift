@@ -26,7 +26,7 @@ struct PurgeService: Service {
 
     /// One purge, at the clock's time now.
     func purge() async {
-        let now = Int64((clock.now.timeIntervalSince1970 * 1_000).rounded(.down))
+        let now = clock.now.millisecondsSince1970
         let idle = Int64(max(rules.cooldown, rules.codeLifetime)) * 1_000
         do {
             try await store.purge(now: now, since: now - Int64(rules.sendWindow) * 1_000, idleSince: now - idle)
