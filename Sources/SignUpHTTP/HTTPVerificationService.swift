@@ -75,7 +75,8 @@ public struct HTTPVerificationService: VerificationService {
             case .ok(let ok):
                 let sent = try body { try ok.body.json }
                 return CodeReceipt(
-                    resendAfter: .seconds(max(sent.resendAfter, 0)), codeLifetime: .seconds(max(sent.codeLifetime, 1)))
+                    resendAfter: .seconds(max(sent.resendAfter, 0)), codeLifetime: .seconds(max(sent.codeLifetime, 1)),
+                    codeLength: sent.codeLength)
             case .unprocessableContent:
                 throw .typed(CodeRequestError.invalidDestination)
             case .tooManyRequests(let refusal):

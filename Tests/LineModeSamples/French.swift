@@ -71,6 +71,8 @@ extension SignUpStrings {
         }
         strings.codeReplaced = "Un nouveau code a été envoyé. L’ancien ne fonctionne plus"
         strings.lockOver = "Vous pouvez réessayer"
+        strings.enterCodeIfReceived = "Si un code est arrivé, saisissez-le"
+        strings.codeSentElsewhere = { "Le code a été envoyé au \($0). Demandez un code pour celui-ci" }
         strings.storeProblem = { problem in
             switch problem {
             case .notRestored: "Le compte à rebours enregistré n’a pas pu être restauré"

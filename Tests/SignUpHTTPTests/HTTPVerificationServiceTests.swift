@@ -33,7 +33,7 @@ import Testing
                 status: 200, body: #"{"resendAfter":60,"codeLifetime":600,"codeLength":6}"#,
                 contentType: "application/json"))
         let receipt = try await service.requestCode(to: phone)
-        #expect(receipt == CodeReceipt(resendAfter: .seconds(60), codeLifetime: .seconds(600)))
+        #expect(receipt == CodeReceipt(resendAfter: .seconds(60), codeLifetime: .seconds(600), codeLength: 6))
         let sent = try #require(transport.requests.first)
         #expect(sent.request.method == .post && sent.request.path == "/v1/codes")
         let json = try JSONSerialization.jsonObject(with: Data(sent.body.utf8)) as? [String: String]

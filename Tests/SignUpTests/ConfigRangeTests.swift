@@ -28,9 +28,11 @@ struct ConfigRangeTests {
         #expect(VerificationConfig(codeLength: 8).codeLength == 8)
     }
 
-    @Test("a screen made with a negative code length takes one-digit codes, and an empty code checks nothing")
+    @Test("a negative code length, configured and from the server, takes one-digit codes; an empty code checks nothing")
     func negativeCodeLength() {
-        let screen = VerificationHarness(config: VerificationConfig(codeLength: -1))
+        var settings = ScriptedServiceSettings()
+        settings.codeLength = -1
+        let screen = VerificationHarness(config: VerificationConfig(codeLength: -1), settings: settings)
         screen.sendCode()
         screen.model.setCode("")
         #expect(screen.model.screen.verifyButton.isEnabled == false)

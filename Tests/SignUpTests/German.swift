@@ -67,6 +67,8 @@ enum German {
         }
         text.codeReplaced = "Ein neuer Code wurde gesendet. Der vorige gilt nicht mehr"
         text.lockOver = "Jetzt erneut versuchen"
+        text.enterCodeIfReceived = "Falls ein Code angekommen ist, gib ihn ein"
+        text.codeSentElsewhere = { "Der Code ging an \($0). Fordere für diese Angabe einen Code an" }
         text.storeProblem = { problem in
             switch problem {
             case .notRestored: "Die gespeicherte Wartezeit konnte nicht wiederhergestellt werden"

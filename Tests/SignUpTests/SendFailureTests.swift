@@ -40,14 +40,17 @@ struct SendFailureTests {
             screen.lines == [
                 "destination: \"138 1234 5678\"",
                 "send: [\(l("Retry in 30s", "重试(30s)"))] (disabled) {\(l("Send code: 30 seconds", "发送验证码: 30秒"))}",
-                "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
+                // A code may be in play: the field takes one that arrived.
+                "code: \"\" — \(l("If a code arrived, enter it", "如已收到验证码，请直接输入"))",
+                "verify: [\(l("Verify", "验证"))] (disabled)",
                 "message: \(l("Too many requests. Retry in 30 seconds", "请求过于频繁，请30秒后重试"))",
             ])
         screen.clock.advance(by: .seconds(30))
         #expect(
             screen.lines == [
                 "destination: \"138 1234 5678\"", "send: [\(l("Retry", "重试"))]",
-                "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
+                "code: \"\" — \(l("If a code arrived, enter it", "如已收到验证码，请直接输入"))",
+                "verify: [\(l("Verify", "验证"))] (disabled)",
             ])
         expectNoTimersLeft(screen.clock)
     }
@@ -107,7 +110,7 @@ struct SendFailureTests {
         #expect(
             screen.lines == [
                 "destination: \"138 1234 5678\"", "send: [Retry] (disabled)",
-                "code: \"\" (disabled)", "verify: [Verify] (disabled)",
+                "code: \"\" — If a code arrived, enter it", "verify: [Verify] (disabled)",
                 "message: Too many codes requested. Try again in 10 minutes",
             ])
         screen.clock.advance(by: .seconds(600))

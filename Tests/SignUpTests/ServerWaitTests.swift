@@ -43,7 +43,8 @@ struct ServerWaitTests {
                 restarted.screen.lines == [
                     "destination: \"+1 415-555-0100\"",
                     "send: [Retry in 20s] (disabled) {Send code: 20 seconds}",
-                    "code: \"\" (disabled)",
+                    // A code may be in play: the field still takes it after the restart.
+                    "code: \"\" — If a code arrived, enter it",
                     "verify: [Verify] (disabled)",
                     "message: Too many requests. Retry in 20 seconds",
                 ])
@@ -96,8 +97,8 @@ struct ServerWaitTests {
         }
     }
 
-    @Test("a 429 for another number does not replace the saved code in play")
-    func otherDestinationKeepsTheCode() {
+    @Test("a 429 for another number moves the code step to it, across a restart")
+    func otherDestinationTakesTheCodeStep() {
         Self.withStore { store in
             let wall = ManualWallClock()
             let first = VerificationHarness(store: store, wall: wall)
@@ -108,9 +109,11 @@ struct ServerWaitTests {
             first.model.tapSend()
             first.clock.advance(by: .milliseconds(300))
             #expect(first.model.screen.message == "Too many requests. Retry in 30 seconds")
+            #expect(first.model.state.sentTo?.normalized == "+8613912345678")
             let restarted = VerificationHarness(store: store, wall: wall)
-            #expect(restarted.model.screen.destination.text == "+86 138 1234 5678")
-            #expect(restarted.model.screen.code.message == "Code expires in 5:00")
+            #expect(restarted.model.screen.destination.text == "+86 139 1234 5678")
+            #expect(restarted.model.screen.code.isEnabled)
+            #expect(restarted.model.screen.code.message == "If a code arrived, enter it")
         }
     }
 

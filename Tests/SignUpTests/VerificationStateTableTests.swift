@@ -89,14 +89,17 @@ enum VerificationTable {
                 $0.send = .failed(.rateLimited(retryAfter: .seconds(30)))
                 $0.cooldownEnd = at(32.3)
                 $0.cooldownLength = .seconds(30)
+                // A code may be in play (an answer lost, another device): the field takes it.
+                $0.sentTo = phone
+                $0.codeMayBeInPlay = true
             },
             effects: [
                 .startCountdown(.cooldown, until: at(32.3)),
-                // Kept, with no code: a restart must not forget the server's wait.
+                // Kept, with no known code: a restart must not forget the wait or the open field.
                 .save(
                     CooldownSnapshot(
                         destination: phone, cooldownLeft: .seconds(30), cooldownLength: .seconds(30), codeLeft: .zero,
-                        codeLifetime: .zero, sendAges: [])),
+                        codeLifetime: .zero, sendAges: [], codeMayBeInPlay: true)),
                 .announce(.requestFailed(.rateLimited(retryAfter: .seconds(30)))),
             ]),
         VerificationRow(

@@ -25,7 +25,10 @@ struct ScriptedServiceState {
         codes[destination] = IssuedCode(
             code: code, expires: sentAt + settings.codeLifetime,
             previous: (codes[destination].map { [$0.code] + $0.previous }) ?? [], wrongAttempts: 0)
-        return .success(CodeReceipt(resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime))
+        return .success(
+            CodeReceipt(
+                resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime, codeLength: settings.codeLength)
+        )
     }
 
     /// Checks a code at `now`.

@@ -25,6 +25,11 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
     public var sendLimitEnds: Date?
     /// When a lock after too many wrong codes ends; absent when there is none.
     public var lockEnds: Date?
+    /// Whether a code may be in play that no answer confirmed (a send answered 429); absent
+    /// when not (and in files written before 4.0).
+    public var codeMayBeInPlay: Bool?
+    /// The code's length as the server said it; absent when it did not (the configuration's).
+    public var codeLength: Int?
 
     /// The longest wait a saved file may claim; anything beyond is treated as corrupt.
     static let longestWait: Double = 86_400
@@ -41,6 +46,8 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
         sendLimitEnds =
             snapshot.sendLimitLeft > .zero ? wallNow.addingTimeInterval(snapshot.sendLimitLeft.seconds) : nil
         lockEnds = snapshot.lockLeft > .zero ? wallNow.addingTimeInterval(snapshot.lockLeft.seconds) : nil
+        codeMayBeInPlay = snapshot.codeMayBeInPlay ? true : nil
+        codeLength = snapshot.codeLength
     }
 
     /// The cooldown as it stands at `wallNow`: each time left clamped to [0, its length], each
@@ -54,6 +61,7 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
         guard instants.allSatisfy({ $0.timeIntervalSince1970.isFinite }), sentAt.count <= 1_000 else {
             throw .invalid("instant")
         }
+        if let codeLength, !VerificationConfig.codeLengths.contains(codeLength) { throw .invalid("codeLength") }
         // Wall-clock instants are Doubles: whole milliseconds keep float noise out of deadlines.
         func milliseconds(_ seconds: Double) -> Duration { .milliseconds(Int64((seconds * 1_000).rounded())) }
         func left(until end: Date, atMost length: Double) -> Duration {
@@ -67,7 +75,8 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
             codeLifetime: milliseconds(codeLifetimeSeconds),
             sendAges: sentAt.map { milliseconds(min(max(wallNow.timeIntervalSince($0), 0), Self.longestWait)) },
             sendLimitLeft: sendLimitEnds.map { left(until: $0, atMost: Self.longestWait) } ?? .zero,
-            lockLeft: lockEnds.map { left(until: $0, atMost: Self.longestWait) } ?? .zero)
+            lockLeft: lockEnds.map { left(until: $0, atMost: Self.longestWait) } ?? .zero,
+            codeMayBeInPlay: codeMayBeInPlay ?? false, codeLength: codeLength)
     }
 }
 

@@ -64,6 +64,8 @@ extension SignUpStrings {
         },
         codeReplaced: "A new code was sent. The previous code no longer works",
         lockOver: "You can try again now",
+        enterCodeIfReceived: "If a code arrived, enter it",
+        codeSentElsewhere: { "The code went to \($0). Get a code for this one" },
         storeProblem: { problem in
             switch problem {
             case .notRestored: "The saved countdown could not be restored"

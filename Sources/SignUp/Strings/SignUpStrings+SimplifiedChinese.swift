@@ -65,6 +65,8 @@ extension SignUpStrings {
         }
         strings.codeReplaced = "新验证码已发送，之前的验证码已失效"
         strings.lockOver = "现在可以重新验证"
+        strings.enterCodeIfReceived = "如已收到验证码，请直接输入"
+        strings.codeSentElsewhere = { "验证码已发送至\($0)，新的号码或邮箱需重新获取验证码" }
         strings.storeProblem = { problem in
             switch problem {
             case .notRestored: "无法恢复已保存的倒计时"

@@ -59,6 +59,10 @@ extension SignUpStrings {
         case codeReplaced
         /// ``SignUpStrings/lockOver``.
         case lockOver
+        /// ``SignUpStrings/enterCodeIfReceived``.
+        case enterCodeIfReceived
+        /// ``SignUpStrings/codeSentElsewhere``.
+        case codeSentElsewhere
         /// ``SignUpStrings/storeProblem``.
         case storeProblem
         /// ``SignUpStrings/canResendIn``.

@@ -118,6 +118,14 @@ public struct SignUpStrings: Sendable {
     public var codeReplaced: String { didSet { translated.insert(.codeReplaced) } }
     /// The lock after wrong codes is over.
     public var lockOver: String { didSet { translated.insert(.lockOver) } }
+    /// The code field's message after a send answered 429: a code may have arrived (an
+    /// earlier answer was lost, or another device asked), and the field takes it.
+    public var enterCodeIfReceived: String { didSet { translated.insert(.enterCodeIfReceived) } }
+    /// The field was edited after a code was sent: where the code went, and that the new
+    /// destination needs its own code.
+    public var codeSentElsewhere: @Sendable (_ maskedDestination: String) -> String {
+        didSet { translated.insert(.codeSentElsewhere) }
+    }
     /// The cooldown could not be restored, or saved: "The countdown could not be saved; …".
     public var storeProblem: @Sendable (CooldownStoreProblem) -> String { didSet { translated.insert(.storeProblem) } }
     /// Announced at 30 and 10 seconds; `wait` as ``seconds`` words it.
@@ -187,6 +195,8 @@ public struct SignUpStrings: Sendable {
         checkError: @escaping @Sendable (CodeCheckError, _ wait: String?) -> String,
         codeReplaced: String,
         lockOver: String,
+        enterCodeIfReceived: String,
+        codeSentElsewhere: @escaping @Sendable (_ maskedDestination: String) -> String,
         storeProblem: @escaping @Sendable (CooldownStoreProblem) -> String,
         canResendIn: @escaping @Sendable (_ wait: String) -> String,
         canResendNow: String,
@@ -228,6 +238,8 @@ public struct SignUpStrings: Sendable {
         self.checkError = checkError
         self.codeReplaced = codeReplaced
         self.lockOver = lockOver
+        self.enterCodeIfReceived = enterCodeIfReceived
+        self.codeSentElsewhere = codeSentElsewhere
         self.storeProblem = storeProblem
         self.canResendIn = canResendIn
         self.canResendNow = canResendNow

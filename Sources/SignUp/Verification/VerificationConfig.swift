@@ -33,7 +33,7 @@ public struct VerificationConfig: Hashable, Sendable {
     private var parserSlot: ValueSlot
     private var formatterSlot: ValueSlot
 
-    private static let codeLengths = 1...16
+    static let codeLengths = 1...16
 
     /// The defaults: a 60 s cooldown, 6-digit codes, 5 sends an hour, English, numbers read in
     /// the system locale's region by the built-in parser and written by the built-in formatter.

@@ -23,7 +23,8 @@ public struct VerificationScreen: Hashable, Sendable {
             destinationMessage = text.destinationProblem(problem)
         }
         destination = FieldView(
-            text: state.destinationText, isEnabled: state.send != .sending && !state.isVerified,
+            text: state.destinationText,
+            isEnabled: state.send != .sending && state.check != .checking && !state.isVerified,
             message: destinationMessage, label: text.destinationLabel,
             placeholder: text.destinationPlaceholder)
         sendButton = Self.sendButton(state, text)
@@ -33,7 +34,7 @@ public struct VerificationScreen: Hashable, Sendable {
         let checking = state.check == .checking
         verifyButton = ButtonView(
             title: checking ? text.verifying : text.verify,
-            isEnabled: state.acceptsCode && state.code.count == state.config.codeLength,
+            isEnabled: state.acceptsCode && state.code.count == state.codeLength,
             accessibilityLabel: text.verify)
         message = Self.message(state, text)
         isVerified = state.isVerified
@@ -42,6 +43,10 @@ public struct VerificationScreen: Hashable, Sendable {
     private static func sendButton(_ state: VerificationState, _ text: SignUpStrings) -> ButtonView {
         if state.send == .sending {
             return ButtonView(title: text.sending, isEnabled: false, accessibilityLabel: text.sendLabel)
+        }
+        // The cooldown is `sentTo`'s: a field edited to another destination asks for its first code.
+        if state.codeSentElsewhere {
+            return ButtonView(title: text.getCode, isEnabled: state.canSend, accessibilityLabel: text.sendLabel)
         }
         if let end = state.cooldownEnd, case let left = state.secondsLeft(until: end), left > 0 {
             let title = state.send == .sent ? text.resendIn(left) : text.retryIn(left)
@@ -74,7 +79,8 @@ public struct VerificationScreen: Hashable, Sendable {
         case .rejected(let error):
             return text.checkError(error, nil)
         case .idle:
-            guard let expiry = state.codeExpiry else { return nil }
+            if state.codeMayBeInPlay, state.acceptsCode, state.codeExpiry == nil { return text.enterCodeIfReceived }
+            guard let expiry = state.codeExpiry, state.acceptsCode else { return nil }
             return text.codeExpiresIn(text.waitClock(state.secondsLeft(until: expiry)))
         }
     }
@@ -96,6 +102,13 @@ public struct VerificationScreen: Hashable, Sendable {
             return text.sendLimit(text.minutes(minutes))
         }
         if state.send == .sending { return nil }
+        if state.codeSentElsewhere, let sentTo = state.sentTo {
+            // A refused number or a lost request is about the field as it is now.
+            if case .failed(let error) = state.send, error == .network || error == .invalidDestination {
+                return text.requestError(error, nil)
+            }
+            return state.isVerified ? nil : text.codeSentElsewhere(state.config.masked(sentTo))
+        }
         if case .failed(let error) = state.send {
             let wait = state.cooldownEnd.map { text.seconds(state.secondsLeft(until: $0)) }
             // A limit's message goes once its wait is over: Retry says the rest.

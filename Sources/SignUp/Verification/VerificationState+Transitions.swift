@@ -29,9 +29,9 @@ extension VerificationState {
         self.now = max(self.now, now)
         switch event {
         case .destinationChanged(let text):
-            // The field is disabled while a code is being requested and once verified: the
+            // The field is disabled while a code is requested or checked and once verified: the
             // reply and the proof belong to the destination they were asked for.
-            guard send != .sending, !isVerified else { return [] }
+            guard send != .sending, check != .checking, !isVerified else { return [] }
             destinationText = text
             destinationEdited = true
             destination = config.destination(from: text)
@@ -39,6 +39,8 @@ extension VerificationState {
             if send == .failed(.invalidDestination) || send == .failed(.network) {
                 send = sentTo == nil ? .ready : .sent
             }
+            // The code step belongs to `sentTo`: a code half typed for it does not follow the edit.
+            if codeSentElsewhere { code = .empty }
             return []
         case .sendTapped:
             return requestCode()
@@ -60,11 +62,23 @@ extension VerificationState {
         }
     }
 
-    /// Whether the send button can be tapped now.
+    /// Whether the send button can be tapped now. The cooldown and a lock belong to ``sentTo``
+    /// (the server keeps both per destination): a field edited to another destination may ask
+    /// for its code at once. The send limit counts every send.
     public var canSend: Bool {
         guard case .success = destination, send != .sending, !isVerified, check != .checking else { return false }
+        guard sendLimitEnd == nil else { return false }
+        if codeSentElsewhere { return true }
         if case .locked = check { return false }
-        return cooldownEnd == nil && sendLimitEnd == nil
+        return cooldownEnd == nil
+    }
+
+    /// Whether a code step was started for ``sentTo`` while the field now holds another
+    /// destination (or none that parses): the code field is closed until the field names
+    /// ``sentTo`` again or a code is sent to the new one.
+    public var codeSentElsewhere: Bool {
+        guard let sentTo else { return false }
+        return destination != .success(sentTo)
     }
 
     /// Whether the code in play has been verified.
@@ -75,7 +89,7 @@ extension VerificationState {
 
     /// Whether the code field takes input.
     public var acceptsCode: Bool {
-        guard sentTo != nil, codeExpiry != nil else { return false }
+        guard sentTo != nil, !codeSentElsewhere, codeExpiry != nil || codeMayBeInPlay else { return false }
         switch check {
         case .idle, .rejected: return true
         case .checking, .verified, .locked: return false
@@ -104,10 +118,18 @@ extension VerificationState {
         }
         switch result {
         case .success(let receipt):
-            if sentTo != nil { notice = .codeReplaced }
+            var effects: [VerificationEffect] = []
+            if sentTo == target, codeExpiry != nil || codeMayBeInPlay { notice = .codeReplaced }
+            if sentTo != target, case .locked = check {
+                // A lock is its destination's: a code for another one starts clear of it.
+                check = .idle
+                effects.append(.stopCountdown(.lock))
+            }
             send = .sent
             sentTo = target
             code = .empty
+            codeMayBeInPlay = false
+            codeLength = receipt.codeLength.map(VerificationConfig.codeLengths.clamp) ?? config.codeLength
             if case .locked = check {} else { check = .idle }
             sendTimes.append(now)
             cooldownLength = receipt.resendAfter ?? config.cooldown
@@ -115,23 +137,26 @@ extension VerificationState {
             let cooldown = now + cooldownLength
             let expiry = now + receipt.codeLifetime
             (cooldownEnd, codeExpiry) = (cooldown, expiry)
-            return [
+            return effects + [
                 .startCountdown(.cooldown, until: cooldown), .startCountdown(.codeExpiry, until: expiry),
                 .save(snapshot(of: target)), .announce(.codeSent(config.masked(target))),
             ]
         case .failure(let error):
             send = .failed(error)
             switch error {
-            // A server's wait is kept like a cooldown, so a restart does not forget it; unless a
-            // code sent to another destination is in play, which the one saved cooldown keeps.
+            // A server's wait is kept like a cooldown, so a restart does not forget it; and a 429
+            // means a code may be in play for `target` (an answer lost, another device), so the
+            // code field opens for it.
             case .rateLimited(let wait):
+                let effects = holdPossibleCode(for: target)
                 cooldownEnd = now + wait
                 cooldownLength = wait
-                return [.startCountdown(.cooldown, until: now + wait)] + saveServerWait(for: target)
+                return effects + [.startCountdown(.cooldown, until: now + wait)] + [.save(snapshot(of: target))]
                     + [.announce(.requestFailed(error))]
             case .sendLimitReached(let wait):
+                let effects = holdPossibleCode(for: target)
                 sendLimitEnd = now + wait
-                return [.startCountdown(.sendLimit, until: now + wait)] + saveServerWait(for: target)
+                return effects + [.startCountdown(.sendLimit, until: now + wait)] + [.save(snapshot(of: target))]
                     + [.announce(.requestFailed(error))]
             case .network, .invalidDestination:
                 return [.announce(.requestFailed(error))]
@@ -149,13 +174,13 @@ extension VerificationState {
             else { return nil }
             return Character(Unicode.Scalar(UInt8(48 + value)))
         }
-        code = Secret(String(digits.prefix(config.codeLength)))
+        code = Secret(String(digits.prefix(codeLength)))
         if case .rejected = check { check = .idle }
-        return code.count == config.codeLength ? checkCode() : []
+        return code.count == codeLength ? checkCode() : []
     }
 
     private mutating func checkCode() -> [VerificationEffect] {
-        guard acceptsCode, code.count == config.codeLength, let target = sentTo else { return [] }
+        guard acceptsCode, code.count == codeLength, let target = sentTo else { return [] }
         check = .checking
         return [.checkCode(code, for: target)]
     }
@@ -166,6 +191,7 @@ extension VerificationState {
         case .success(let proof):
             check = .verified(proof)
             notice = nil
+            codeMayBeInPlay = false
             (cooldownEnd, codeExpiry) = (nil, nil)
             return [.stopCountdown(.codeExpiry), .stopCountdown(.cooldown), .clearSaved, .announce(.verified)]
         case .failure(.locked(let wait)):
@@ -173,6 +199,7 @@ extension VerificationState {
             check = .locked(until: now + wait)
             code = .empty
             codeExpiry = nil
+            codeMayBeInPlay = false
             return [.stopCountdown(.codeExpiry), .startCountdown(.lock, until: now + wait)]
                 + (sentTo.map { [.save(snapshot(of: $0))] } ?? [])
                 + [.announce(.codeRejected(.locked(retryAfter: wait)))]
@@ -184,6 +211,8 @@ extension VerificationState {
             check = .rejected(error)
             code = .empty
             if error == .expired { codeExpiry = nil }
+            // No code is in play any more: the server said so.
+            if error == .expired || error == .superseded { codeMayBeInPlay = false }
             return (error == .expired ? [.stopCountdown(.codeExpiry)] : []) + [.announce(.codeRejected(error))]
         }
     }
@@ -230,9 +259,11 @@ extension VerificationState {
         destination = .success(saved.destination)
         cooldownLength = saved.cooldownLength
         sendTimes = saved.sendAges.map { now - $0 }.sorted()
+        codeLength = saved.codeLength.map(VerificationConfig.codeLengths.clamp) ?? config.codeLength
+        codeMayBeInPlay = saved.codeMayBeInPlay
         var effects: [VerificationEffect] = []
+        if saved.hasCode || saved.codeMayBeInPlay { sentTo = saved.destination }
         if saved.hasCode {
-            sentTo = saved.destination
             send = .sent
             codeLifetime = saved.codeLifetime
         } else if saved.cooldownLeft > .zero {
@@ -250,7 +281,7 @@ extension VerificationState {
         if saved.hasCode, saved.codeLeft > .zero {
             codeExpiry = now + saved.codeLeft
             effects.append(.startCountdown(.codeExpiry, until: now + saved.codeLeft))
-        } else if saved.hasCode {
+        } else if saved.hasCode, !saved.codeMayBeInPlay {
             check = .rejected(.expired)
         }
         if saved.lockLeft > .zero {
@@ -269,16 +300,26 @@ extension VerificationState {
             cooldownLeft: cooldownEnd.map { max(.zero, $0 - now) } ?? .zero, cooldownLength: cooldownLength,
             codeLeft: codeExpiry.map { max(.zero, $0 - now) } ?? .zero, codeLifetime: codeLifetime,
             sendAges: sendTimes.map { now - $0 },
-            sendLimitLeft: sendLimitEnd.map { max(.zero, $0 - now) } ?? .zero, lockLeft: lockLeft)
+            sendLimitLeft: sendLimitEnd.map { max(.zero, $0 - now) } ?? .zero, lockLeft: lockLeft,
+            codeMayBeInPlay: codeMayBeInPlay, codeLength: codeLength == config.codeLength ? nil : codeLength)
     }
 
-    /// Saves a server's wait for `target`: with the code in play when it went to `target`, with
-    /// no code when none was sent yet; not at all when a code sent elsewhere is in play.
-    private func saveServerWait(for target: Destination) -> [VerificationEffect] {
-        guard sentTo == nil || sentTo == target else { return [] }
-        var snapshot = snapshot(of: target)
-        if sentTo == nil { (snapshot.codeLeft, snapshot.codeLifetime, snapshot.lockLeft) = (.zero, .zero, .zero) }
-        return [.save(snapshot)]
+    /// After a 429 for `target`: the code step moves to `target` (a code for another destination
+    /// is left), and unless a code this screen saw sent is still live, a code may be in play
+    /// there that the field must take.
+    private mutating func holdPossibleCode(for target: Destination) -> [VerificationEffect] {
+        var effects: [VerificationEffect] = []
+        if sentTo != target {
+            if case .locked = check { effects.append(.stopCountdown(.lock)) }
+            if codeExpiry != nil { effects.append(.stopCountdown(.codeExpiry)) }
+            sentTo = target
+            (code, codeExpiry, codeLifetime, check, notice) = (.empty, nil, .zero, .idle, nil)
+            codeLength = config.codeLength
+        }
+        guard codeExpiry == nil else { return effects }
+        codeMayBeInPlay = true
+        if case .rejected = check { check = .idle }
+        return effects
     }
 
     /// Whole seconds left until `end`, rounded up; never negative.

@@ -14,8 +14,14 @@ public struct VerificationState: Hashable, Sendable {
     public internal(set) var destinationEdited = false
     /// The destination as parsed.
     public internal(set) var destination: Result<Destination, DestinationProblem> = .failure(.empty)
-    /// Where the code in play was sent.
+    /// Where the code in play was sent: the destination the code step belongs to. The code,
+    /// the verified mark and the proof are this destination's; while the field holds another,
+    /// the code field is closed (see ``codeSentElsewhere``).
     public internal(set) var sentTo: Destination?
+    /// Whether a code may be in play for ``sentTo`` that this screen did not see sent: a send
+    /// answered 429 (an earlier answer was lost, or another device asked), so the code field
+    /// takes a code that arrived, though its expiry is unknown.
+    public internal(set) var codeMayBeInPlay = false
     /// The send button's phase.
     public internal(set) var send: SendPhase = .ready
     /// Until when the send button waits (after a send, or a rate limit).
@@ -28,6 +34,9 @@ public struct VerificationState: Hashable, Sendable {
     public internal(set) var sendLimitEnd: TimerInstant?
     /// The code as typed: digits only.
     public internal(set) var code = Secret.empty
+    /// How many digits the code has: the server's word in its last send's answer, else
+    /// ``VerificationConfig/codeLength``.
+    public internal(set) var codeLength: Int
     /// When the code in play expires.
     public internal(set) var codeExpiry: TimerInstant?
     /// The lifetime of the code in play.
@@ -41,6 +50,7 @@ public struct VerificationState: Hashable, Sendable {
     public init(config: VerificationConfig = VerificationConfig(), now: TimerInstant = .zero) {
         self.config = config
         self.now = now
+        codeLength = config.codeLength
     }
 }
 
@@ -146,6 +156,11 @@ public struct CooldownSnapshot: Hashable, Sendable {
     public var sendLimitLeft: Duration
     /// Time left of a lock after too many wrong codes.
     public var lockLeft: Duration
+    /// Whether a code may be in play that no answer confirmed (a 429 on a send): the code
+    /// field stays open after a restart.
+    public var codeMayBeInPlay: Bool
+    /// The code's length, as the server last said; nil: the configuration's.
+    public var codeLength: Int?
 
     /// Whether a code was sent to ``destination``: a server's wait on a first request (a 429
     /// before any code) is kept with no code, as a zero ``codeLifetime``.
@@ -155,7 +170,8 @@ public struct CooldownSnapshot: Hashable, Sendable {
     public init(
         destination: Destination, cooldownLeft: Duration, cooldownLength: Duration,
         codeLeft: Duration, codeLifetime: Duration, sendAges: [Duration],
-        sendLimitLeft: Duration = .zero, lockLeft: Duration = .zero
+        sendLimitLeft: Duration = .zero, lockLeft: Duration = .zero, codeMayBeInPlay: Bool = false,
+        codeLength: Int? = nil
     ) {
         self.destination = destination
         self.cooldownLeft = cooldownLeft
@@ -165,5 +181,7 @@ public struct CooldownSnapshot: Hashable, Sendable {
         self.sendAges = sendAges
         self.sendLimitLeft = sendLimitLeft
         self.lockLeft = lockLeft
+        self.codeMayBeInPlay = codeMayBeInPlay
+        self.codeLength = codeLength
     }
 }
