@@ -183,10 +183,12 @@ struct ReferenceModel {
                         missed: timer.burst ? 0 : latest - due, isManual: false))
                 timer.nextIndex = Self.add(fired, 1)
                 timers[i] = timer
-                if next.deadline == .max {
+                let offset = timer.nextIndex.multipliedReportingOverflow(by: timer.interval)
+                let deadline = timer.anchor.addingReportingOverflow(offset.partialValue)
+                if offset.overflow || deadline.overflow {
                     timers[i].entry = nil  // the next tick would come after the last instant
                 } else {
-                    schedule(i, at: tick(timer.nextIndex))
+                    schedule(i, at: deadline.partialValue)
                 }
             }
             manuals.removeAll { timers[$0.timer].state.isTerminal }

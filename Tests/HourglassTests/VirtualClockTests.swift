@@ -319,3 +319,39 @@ struct ScaledClockEdgeTests {
         expectNothingPending(base)
     }
 }
+
+@Suite("A huge advance counts what it crossed")
+struct HugeAdvanceTests {
+    /// 1 s ticks at 1 s, 2 s, …: the last one the range holds is tick 9 223 372 035, at
+    /// 9 223 372 036 s; the next would be past `Int64.max` nanoseconds.
+    private static let lastTick: Int64 = Int64.max / 1_000_000_000 - 1
+
+    @Test("an advance to the end of the range: ten ticks one by one, then one counting all it crossed, then none")
+    func advanceToTheEnd() throws {
+        let clock = VirtualClock(callbacksOneByOne: 10)
+        let fires = Recorder<TimerFire>()
+        let ticker = try clock.repeating(every: .seconds(1)) { fires.append($0) }
+        clock.advance(to: TimerInstant(nanoseconds: .max))
+        #expect(fires.values.count == 11)
+        #expect(
+            fires.values.last
+                == TimerFire(
+                    scheduled: .seconds(Self.lastTick + 1), now: TimerInstant(nanoseconds: .max), index: Self.lastTick,
+                    missedTicks: Self.lastTick - 10, isManual: false))
+        // Still running, with no tick the range can hold.
+        #expect(ticker.state == .running)
+        #expect(clock.pendingTimers.map(\.deadline) == [nil])
+        ticker.cancel()
+    }
+
+    @Test("a suspension to the end of the range runs the ticker once, counting every tick it crossed")
+    func suspendToTheEnd() throws {
+        let clock = VirtualClock()
+        let fires = Recorder<TimerFire>()
+        let ticker = try clock.repeating(every: .seconds(1)) { fires.append($0) }
+        clock.suspend(for: .seconds(Int64.max))
+        #expect(fires.values.map(\.missedTicks) == [Self.lastTick])
+        #expect(fires.values.map(\.index) == [Self.lastTick])
+        ticker.cancel()
+    }
+}

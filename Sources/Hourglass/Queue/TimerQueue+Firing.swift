@@ -30,9 +30,9 @@ extension TimerQueue {
         case .grid(var grid):
             let event = advanceGrid(&grid, scheduled: scheduled, now: now)
             storage.setSchedule(.grid(grid), of: slot)
-            // After a tick at the last representable instant the next one would be later
-            // still, so it never comes (rescheduled, it would fire at `.max` again and again).
-            if scheduled != .max { storage.schedule(slot: slot, at: grid.deadline(grid.nextIndex)) }
+            // A tick past the last representable instant never comes: at `.max` it would fire
+            // at once, reporting no missed tick, and again and again after a tick at `.max`.
+            if let next = grid.reachableDeadline(grid.nextIndex) { storage.schedule(slot: slot, at: next) }
             return Firing(id: id, handler: handler, event: event)
         case .countdown(var countdown):
             let event = advanceCountdown(&countdown, now: now)

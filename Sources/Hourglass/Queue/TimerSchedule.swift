@@ -39,6 +39,17 @@ struct GridSchedule {
         return anchor.saturatingAdd(whole.partialValue).saturatingAdd(part)
     }
 
+    /// The deadline of tick `n` (n ≥ 0), nil when it lies past the last representable instant:
+    /// such a tick never comes (``deadline(_:)`` would put it at `Int64.max`, due at once).
+    func reachableDeadline(_ n: Int64) -> Int64? {
+        let whole = (n / denominator).multipliedReportingOverflow(by: numerator)
+        let part = ((n % denominator) * numerator) / denominator
+        guard !whole.overflow else { return nil }
+        let (start, overflow) = anchor.addingReportingOverflow(whole.partialValue)
+        let (deadline, overflowAgain) = start.addingReportingOverflow(part)
+        return overflow || overflowAgain ? nil : deadline
+    }
+
     /// The largest tick number whose deadline is at or before `instant` (-1 if none),
     /// clamped to `Int64.max`; exact over the whole instant range.
     func lastIndex(atOrBefore instant: Int64) -> Int64 {
