@@ -1,6 +1,8 @@
 import Foundation
 import Hummingbird
 import HummingbirdTesting
+import Logging
+import OpenAPIRuntime
 import Testing
 
 @testable import HourglassServer
@@ -31,6 +33,26 @@ struct ContractTests {
             for destination in ["12345", "not an address", "+999 123", "a@b"] {
                 let answer = try await client.post("/v1/codes", ["destination": destination], from: server.address)
                 #expect(answer.status == 422 && answer.type == "invalid-destination", "\(destination)")
+            }
+        }
+    }
+
+    @Test("a failure once the handler was called is a 500, never a 400 that says the request did nothing")
+    func failureAfterTheHandler() async throws {
+        let router = Router()
+        router.add(middleware: ProblemMiddleware(logger: Logger(label: "test")))
+        for (path, input) in [("/read", "input" as String?), ("/unread", nil)] {
+            router.post(RouterPath(path)) { request, _ -> Response in
+                throw ServerError(
+                    operationID: "sendCode", request: request.head, requestBody: nil, requestMetadata: .init(),
+                    operationInput: input, causeDescription: "test", underlyingError: CancellationError())
+            }
+        }
+        try await Application(router: router).test(.router) { client in
+            for (path, status, type) in [("/read", 500, "internal"), ("/unread", 400, "malformed-request")] {
+                let answer = try await client.request(.post, path, body: "{}", from: "198.51.100.1")
+                #expect(answer.status == status && answer.type == type, "\(path)")
+                #expect(answer.headers[.contentType] == "application/problem+json")
             }
         }
     }

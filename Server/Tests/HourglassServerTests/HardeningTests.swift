@@ -139,6 +139,43 @@ struct HardeningTests {
         }
     }
 
+    @Test(
+        "on a live server, Accept: application/json gets the documented errors; a header over 80 KiB is a 431 problem",
+        arguments: TestDatabase.available)
+    func liveAcceptAndOversizedHeader(database: TestDatabase) async throws {
+        let server = try ServerHarness(database)
+        let phone = ServerHarness.newPhone()
+        try await server.run(.live) { client in
+            let json = "application/json"
+            #expect(
+                try await client.post("/v1/codes", ["destination": phone], from: server.address, accept: json).status
+                    == 200)
+            let again = try await client.post("/v1/codes", ["destination": phone], from: server.address, accept: json)
+            #expect(again.status == 429 && again.type == "too-many-requests" && again.headers[.retryAfter] == "60")
+            let code = try #require(try server.codes(to: phone).last)
+            for left in [4, 3] {
+                let wrong = try await client.post(
+                    "/v1/codes/check", ["destination": phone, "code": code == "000000" ? "111111" : "000000"],
+                    from: server.address, accept: json)
+                #expect(wrong.status == 422 && wrong.type == "wrong-code" && wrong["attemptsLeft"] as? Int == left)
+            }
+            // On the same connection, after those answers: the decoder refuses the head.
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            headers[HTTPField.Name("X-Padding")!] = String(repeating: "a", count: 100_000)
+            let answer = try await client.execute(
+                uri: "/v1/codes", method: .post, headers: headers, body: ByteBuffer(string: "{}")
+            ) { response in
+                let object = try JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))
+                return Answer(
+                    status: Int(response.status.code), headers: response.headers, json: object as? [String: Any] ?? [:])
+            }
+            #expect(answer.status == 431 && answer.type == "malformed-request" && answer["status"] as? Int == 431)
+            #expect(
+                answer.headers[.contentType] == "application/problem+json" && answer.headers[.connection] == "close")
+        }
+    }
+
     @Test("an IPv6 client's limits are kept by its /64")
     func ipv6() {
         #expect(ClientAddress.limitKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd") == "2001:db8:1:2::/64")

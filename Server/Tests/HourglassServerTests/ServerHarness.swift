@@ -124,13 +124,26 @@ struct Answer {
 }
 
 extension TestClientProtocol {
-    /// POSTs `body` as JSON to `path`, from `address`.
-    func post(_ path: String, _ body: [String: String], from address: String) async throws -> Answer {
-        var headers = HTTPFields()
-        headers[.contentType] = "application/json"
-        headers[HTTPField.Name("X-Forwarded-For")!] = address
+    /// POSTs `body` as JSON to `path`, from `address`, with `accept` as its `Accept` header if any.
+    func post(_ path: String, _ body: [String: String], from address: String, accept: String? = nil) async throws
+        -> Answer
+    {
         let data = try JSONSerialization.data(withJSONObject: body)
-        return try await execute(uri: path, method: .post, headers: headers, body: ByteBuffer(bytes: data)) {
+        return try await request(
+            .post, path, body: String(decoding: data, as: UTF8.self), from: address, accept: accept)
+    }
+
+    /// Sends `body` (JSON, or anything) to `path` with `method`, from `address`, with `accept` as
+    /// its `Accept` header if any.
+    func request(
+        _ method: HTTPRequest.Method, _ path: String, body: String? = nil, from address: String, accept: String? = nil
+    ) async throws -> Answer {
+        var headers = HTTPFields()
+        if body != nil { headers[.contentType] = "application/json" }
+        headers[HTTPField.Name("X-Forwarded-For")!] = address
+        headers[.accept] = accept
+        return try await execute(uri: path, method: method, headers: headers, body: body.map { ByteBuffer(string: $0) })
+        {
             response in
             let object =
                 (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any]

@@ -1,5 +1,6 @@
 import Foundation
 public import Hummingbird
+import HummingbirdCore
 public import Logging
 import NIOCore
 import OpenAPIHummingbird
@@ -61,14 +62,18 @@ public enum VerificationServer {
         router.add(middleware: ProblemMiddleware(logger: logger))
         router.add(middleware: BodyLimitMiddleware(limit: 16 * 1_024))
         router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
+        router.add(middleware: AcceptMiddleware())
         do { try api.registerHandlers(on: router) } catch {
             preconditionFailure("the generated routes are valid: \(error)")
         }
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
         // A connection that stalls (a body half sent) is closed after 15 s idle: it can neither
-        // hold a worker nor a graceful shutdown.
+        // hold a worker nor a graceful shutdown. A head the decoder refuses (too large, not
+        // HTTP) is answered with a problem, not Hummingbird's bare 400.
+        let http1 = HTTP1Channel.Configuration(
+            additionalChannelHandlers: [RequestHeadErrorHandler()], idleTimeout: .seconds(15))
         var app = Application(
-            router: router, server: .http1(configuration: .init(idleTimeout: .seconds(15))),
+            router: router, server: .http1(configuration: http1),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: services, logger: logger)
         let redacted = DatabaseLocation.redacted(configuration.database)

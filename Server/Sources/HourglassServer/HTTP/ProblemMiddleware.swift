@@ -7,7 +7,8 @@ import OpenAPIRuntime
 /// Every error that escapes the handlers becomes an RFC 9457 problem: a body the generated
 /// server could not read (a malformed JSON, a missing field, a wrong content type) is a `400`
 /// `malformed-request`, an unknown path a `404`, anything else a `500` `internal` that says
-/// nothing of its cause (the log has it).
+/// nothing of its cause (the log has it): so is any failure once the handler was called (an
+/// answer the generated server could not write), since the request may have changed the ledger.
 struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
     let logger: Logger
 
@@ -32,6 +33,12 @@ struct ProblemMiddleware<Context: RequestContext>: RouterMiddleware {
             return Problems.response(.notFound, status: 404, detail: "No such resource.")
         } catch let error as HTTPError where error.status == .methodNotAllowed {
             return Problems.response(.malformedRequest, status: 405, detail: "This method is not allowed here.")
+        } catch let error as ServerError where error.operationInput != nil {
+            // The request was read and handed to the handler, which may have changed the ledger:
+            // its failure, or an answer that could not be written, is never a 400, which would
+            // say the request did nothing.
+            logger.error("request to \(request.uri.path) failed after its handler was called: \(error.underlyingError)")
+            return Problems.response(.internal, status: 500, detail: "The server failed; try again later.")
         } catch let error as ServerError {
             logger.debug("malformed request to \(request.uri.path): \(error.underlyingError)")
             return Problems.response(

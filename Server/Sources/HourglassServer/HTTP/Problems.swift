@@ -50,10 +50,15 @@ enum Problems {
 
     /// A problem as a whole response, for the middleware (outside the generated server).
     static func response(_ kind: Kind, status: Int, detail: String) -> Response {
-        let body = try! JSONEncoder().encode(problem(kind, status: status, detail: detail))
         var headers = HTTPFields()
         headers[.contentType] = "application/problem+json"
         return Response(
-            status: .init(code: status), headers: headers, body: .init(byteBuffer: ByteBuffer(bytes: body)))
+            status: .init(code: status), headers: headers,
+            body: .init(byteBuffer: json(kind, status: status, detail: detail)))
+    }
+
+    /// A problem's JSON, for an answer written outside the router (``RequestHeadErrorHandler``).
+    static func json(_ kind: Kind, status: Int, detail: String) -> ByteBuffer {
+        ByteBuffer(bytes: try! JSONEncoder().encode(problem(kind, status: status, detail: detail)))
     }
 }

@@ -1,0 +1,86 @@
+import Foundation
+import HummingbirdTesting
+import NIOCore
+import NIOPosix
+import Testing
+
+@testable import HourglassServer
+
+/// Heads NIO's decoder refuses, over a raw socket: what the client reads, byte for byte.
+@Suite("A head too large or not HTTP gets a problem, then the connection closes")
+struct RequestHeadTests {
+    /// The answers of one connection: `bytes` written at once, and all that was read until the
+    /// server closed the connection.
+    static func exchange(_ bytes: String, port: Int) async throws -> String {
+        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+            .connect(host: "127.0.0.1", port: port) { channel in
+                channel.eventLoop.makeCompletedFuture {
+                    try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                }
+            }
+        return try await channel.executeThenClose { inbound, outbound in
+            try await outbound.write(ByteBuffer(string: bytes))
+            var received = ByteBuffer()
+            for try await var chunk in inbound { received.writeBuffer(&chunk) }
+            return String(buffer: received)
+        }
+    }
+
+    /// The answers in `text`: each one's status line, lowercased header fields and body.
+    static func answers(_ text: String) -> [(status: String, headers: [String: String], body: String)] {
+        text.components(separatedBy: "HTTP/1.1 ").dropFirst().map { answer in
+            let parts = answer.components(separatedBy: "\r\n\r\n")
+            let lines = parts[0].components(separatedBy: "\r\n")
+            var headers: [String: String] = [:]
+            for line in lines.dropFirst() {
+                let field = line.split(separator: ":", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if field.count == 2 { headers[field[0].lowercased()] = field[1] }
+            }
+            return (lines[0], headers, parts.dropFirst().joined(separator: "\r\n\r\n"))
+        }
+    }
+
+    /// The problem's `type` and `status` in `body`.
+    static func problem(_ body: String) -> (type: String?, status: Int?) {
+        let object = (try? JSONSerialization.jsonObject(with: Data(body.utf8))) as? [String: Any] ?? [:]
+        return (object["type"] as? String, object["status"] as? Int)
+    }
+
+    @Test("a 100 KB header is a 431 problem, after the answer to a request before it on the connection")
+    func oversizedHeader() async throws {
+        let server = try ServerHarness(.sqlite)
+        try await server.run(.live) { client in
+            let port = try #require(client.port)
+            let padding = String(repeating: "a", count: 100_000)
+            let text = try await Self.exchange(
+                "GET /v1/outbox HTTP/1.1\r\nHost: localhost\r\n\r\n"
+                    + "GET /v1/outbox HTTP/1.1\r\nHost: localhost\r\nX-Padding: \(padding)\r\n\r\n",
+                port: port)
+            let answers = Self.answers(text)
+            #expect(answers.count == 2)
+            #expect(answers.first?.status == "200 OK")
+            let refused = try #require(answers.last)
+            #expect(refused.status == "431 Request Header Fields Too Large")
+            #expect(refused.headers["content-type"] == "application/problem+json")
+            #expect(refused.headers["connection"] == "close")
+            #expect(refused.headers["content-length"] == String(refused.body.utf8.count))
+            let problem = Self.problem(refused.body)
+            #expect(problem.type == "urn:hourglass:problem:malformed-request" && problem.status == 431)
+        }
+    }
+
+    @Test("a head that is not HTTP is a 400 problem, not a bare 400")
+    func notHTTP() async throws {
+        let server = try ServerHarness(.sqlite)
+        try await server.run(.live) { client in
+            let port = try #require(client.port)
+            let answers = Self.answers(try await Self.exchange("GET / HTTP/1.1\r\nBad Header\r\n\r\n", port: port))
+            #expect(answers.count == 1)
+            let refused = try #require(answers.first)
+            #expect(refused.status == "400 Bad Request")
+            #expect(refused.headers["content-type"] == "application/problem+json")
+            let problem = Self.problem(refused.body)
+            #expect(problem.type == "urn:hourglass:problem:malformed-request" && problem.status == 400)
+        }
+    }
+}
