@@ -1,12 +1,10 @@
-import Foundation
+import Hourglass
 
 /// Lines printed by a sample, appended from any thread.
-final class Printed: @unchecked Sendable {
-    // @unchecked Sendable: `storage` is only read and written under `lock`.
-    private let lock = NSLock()
-    private var storage: [String] = []
+final class Printed: Sendable {
+    private let storage = Locked<[String]>([])
 
-    func append(_ line: String) { lock.withLock { storage.append(line) } }
+    func append(_ line: String) { storage.withLock { $0.append(line) } }
 
-    var lines: [String] { lock.withLock { storage } }
+    var lines: [String] { storage.withLock { $0 } }
 }

@@ -4,34 +4,36 @@ import Testing
 
 // The samples of the Hourglass catalog's "Writing a backend", verbatim: a clock written
 // against the public backend contract alone.
-final class SteppedBackend: TimerBackend, @unchecked Sendable {
-    // @unchecked Sendable: every field is read and written under `lock`.
-    private let lock = NSLock()
-    private var time = TimerInstant.zero
-    private var runner: TimerRunner?
-    private(set) var armed: TimerInstant?
+final class SteppedBackend: TimerBackend, Sendable {
+    private struct State {
+        var time = TimerInstant.zero
+        var runner: TimerRunner?
+        var armed: TimerInstant?
+    }
 
-    var now: TimerInstant { lock.withLock { time } }
+    /// Every field under one lock: `Sendable`, with no `@unchecked`.
+    private let state = Locked(State())
 
-    func attach(_ runner: TimerRunner) { lock.withLock { self.runner = runner } }
+    var now: TimerInstant { state.withLock { $0.time } }
 
-    func wake(at instant: TimerInstant?) { lock.withLock { armed = instant } }
+    var armed: TimerInstant? { state.withLock { $0.armed } }
+
+    func attach(_ runner: TimerRunner) { state.withLock { $0.runner = runner } }
+
+    func wake(at instant: TimerInstant?) { state.withLock { $0.armed = instant } }
 
     /// Moves time to `instant` and runs what fell due, as a loop's wake-up would.
     func step(to instant: TimerInstant) {
-        lock.lock()
-        time = max(time, instant)
-        let runner = self.runner
-        lock.unlock()
+        let runner = state.withLock { state in
+            state.time = max(state.time, instant)
+            return state.runner
+        }
         runner?.runDue()
     }
 
     /// Cancels every timer, for good: the clock has shut down.
     func shutdown() {
-        lock.lock()
-        let runner = self.runner
-        lock.unlock()
-        runner?.shutdown()
+        state.withLock { $0.runner }?.shutdown()
     }
 }
 

@@ -20,7 +20,10 @@ struct AppRunnerTests {
         #expect(run.status == 0)
         let words = run.stdout.split(whereSeparator: \.isWhitespace).joined(separator: " ")
         #expect(words.contains("USAGE: acme-linemode [<file>] [--clock <clock>]"))
-        #expect(words.contains("--locale <tag> The language: en, zh-Hans or fr."))
+        #expect(
+            words.contains(
+                "--locale <tag> The language, a BCP 47 tag matched to one of en, zh-Hans or fr: exactly, else with "
+                    + "subtags dropped (en-GB finds en, zh-CN finds zh-Hans)"))
         #expect(words.contains("--screen <name> The screen: verification, registration or login."))
         #expect(words.contains("EXIT CODES 0 the script ran"))
     }
@@ -60,7 +63,10 @@ struct AppRunnerTests {
     func unknown() throws {
         let locale = try LinemodeProcess.run(["--locale", "de"], script: "show\n", program: Self.program)
         #expect(locale.status == 2)
-        #expect(locale.stderr.hasPrefix("Error: --locale must be en, zh-Hans or fr, not 'de'\nUsage: acme-linemode"))
+        #expect(
+            locale.stderr.hasPrefix(
+                "Error: --locale 'de' matches no language here (en, zh-Hans, fr): a tag matches exactly, "
+                    + "with subtags dropped, or the same language in another region\nUsage: acme-linemode"))
         let screen = try LinemodeProcess.run(["--screen", "signin"], script: "show\n", program: Self.program)
         #expect(screen.status == 2)
         #expect(screen.stderr.hasPrefix("Error: --screen must be verification, registration or login, not 'signin'\n"))

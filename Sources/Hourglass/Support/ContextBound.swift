@@ -3,25 +3,37 @@
 /// threads but is only ever used from its clock's callbacks.
 ///
 /// Reading or writing it off the context is a programming error and stops the program, as an
-/// out-of-bounds index does, rather than racing silently.
-package final class ContextBound<Value> {
+/// out-of-bounds index does, rather than racing silently. Its value need not be `Sendable`: it is
+/// handed over when the box is made (`sending`) and used on one context only.
+///
+/// ```swift
+/// final class TickCounter: Sendable {
+///     private let count: ContextBound<Int>
+///
+///     init(clock: any TimerClock) { count = ContextBound(0, on: clock) }
+///
+///     /// Called from a timer's callback, on the clock's context.
+///     func tick() { count.value += 1 }
+/// }
+/// ```
+public final class ContextBound<Value> {
     private let clock: any TimerClock
     private var storage: Value
 
-    /// `value`, bound to `clock`'s context.
-    package init(_ value: Value, on clock: any TimerClock) {
+    /// `value`, bound to `clock`'s context; the caller hands it over and keeps no reference to it.
+    public init(_ value: sending Value, on clock: any TimerClock) {
         self.clock = clock
         storage = value
     }
 
     /// Runs `body` with the value in place (no copy); only on the clock's context.
-    package func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
+    public func withValue<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         precondition(clock.isOnContext, "a context-bound value was used off its clock's context")
         return try body(&storage)
     }
 
     /// The value; only on the clock's context.
-    package var value: Value {
+    public var value: Value {
         get {
             precondition(clock.isOnContext, "a context-bound value was read off its clock's context")
             return storage

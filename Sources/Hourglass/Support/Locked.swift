@@ -3,18 +3,29 @@
 ///
 /// A type that keeps its mutable state in a `Locked` of a `Sendable` value, and the rest in
 /// `let`s of `Sendable` types, is `Sendable` with no `@unchecked`: the compiler checks it.
-package final class Locked<Value> {
+///
+/// ```swift
+/// final class Printed: Sendable {
+///     private let lines = Locked<[String]>([])
+///
+///     func append(_ line: String) { lines.withLock { $0.append(line) } }
+///     var all: [String] { lines.withLock { $0 } }
+/// }
+/// ```
+public final class Locked<Value> {
     private let lock = Lock()
     private var value: Value
 
     /// A lock around `value`.
-    package init(_ value: Value) {
+    public init(_ value: Value) {
         self.value = value
     }
 
-    /// Runs `body` with the value, under the lock. `body` must not take this lock again.
+    /// Runs `body` with the value, under the lock, and returns what it returns. `body` must not
+    /// take this lock again (the lock is not recursive), and should be short: every other thread
+    /// that wants the value waits for it.
     @inline(__always)
-    package func withLock<Result, Failure: Error>(
+    public func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {
         try lock.withLock { () throws(Failure) -> Result in try body(&value) }

@@ -86,13 +86,20 @@ struct LineModeCommand: ParsableCommand {
     var timeScale: Double = 1
 
     @Option(
-        help: ArgumentHelp("The language: \(FixtureHeader.list(tool.languages.map(\.identifier))).", valueName: "tag"))
+        help: ArgumentHelp(
+            """
+            The language, a BCP 47 tag matched to one of \(FixtureHeader.list(tool.languages.map(\.identifier))): \
+            exactly, else with subtags dropped (en-GB finds en, zh-CN finds zh-Hans), else the same \
+            language in another region. Without it, live mode and --service read the system's \
+            (LANGUAGE, LC_ALL, LC_MESSAGES, LANG), and a script runs in the first, on every machine alike.
+            """, valueName: "tag"))
     var locale: String?
 
     @Option(
         help: """
             The region a phone number typed without + is read in: an ISO 3166-1 code such as US, GB, \
-            FR or CN. None by default: a number then needs its + and country code.
+            FR or CN. Without it, live mode and --service read the system's (LC_ALL, LC_TELEPHONE, \
+            LANG); a script reads none, so a number then needs its + and country code.
             """)
     var region: String?
 
@@ -135,7 +142,8 @@ struct LineModeCommand: ParsableCommand {
         }
         if let locale, SignUpLanguage.match(locale, among: Self.tool.languages) == nil {
             throw ValidationError(
-                "--locale must be \(FixtureHeader.list(Self.tool.languages.map(\.identifier))), not '\(locale)'")
+                "--locale '\(locale)' matches no language here (\(Self.tool.languages.map(\.identifier).joined(separator: ", "))): "
+                    + "a tag matches exactly, with subtags dropped, or the same language in another region")
         }
         if let region, PhoneRegion(region) == nil {
             throw ValidationError(

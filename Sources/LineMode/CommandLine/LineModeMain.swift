@@ -1,5 +1,6 @@
 import Foundation
 import Hourglass
+import PhoneNumbers
 import SignUp
 
 /// What the `linemode` executable does once its options are parsed: read the script (or run
@@ -37,6 +38,7 @@ enum LineModeMain: Sendable {
             }
         }
         let live = (file ?? "-") == "-" && isatty(STDIN_FILENO) == 1
+        options = options.readingSystem(.current, live: live, given: given, languages: tool.languages)
         let panel =
             live && isatty(STDOUT_FILENO) == 1
             ? PanelTerminal(write: { streams.output($0, newline: false) }, measure: PanelTerminal.standardOutputSize)

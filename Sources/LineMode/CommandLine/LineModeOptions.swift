@@ -29,6 +29,19 @@ public struct LineModeOptions: Sendable {
 
     /// The defaults: virtual clock, English, the verification screen.
     public init() {}
+
+    /// These options with the system's language and region where the command line named none:
+    /// for a person at a terminal (live mode) or at a real server (`--service`), as an app reads
+    /// them. A script on the scripted server never reads them, so it runs alike on every machine.
+    func readingSystem(
+        _ system: SystemLocale, live: Bool, given: ScriptSource.Given, languages: [SignUpLanguage]
+    ) -> LineModeOptions {
+        guard live || service != nil else { return self }
+        var options = self
+        if !given.language { options.language = SignUpLanguage.preferred(from: system.languages, among: languages) }
+        if !given.region { options.region = system.region.flatMap(PhoneRegion.init) }
+        return options
+    }
 }
 
 /// The clocks linemode runs on.

@@ -113,7 +113,10 @@ public struct Script: Sendable {
 
     /// How much clock time the script lets pass (its waits and suspensions together): at most
     /// 100 years, as a line that would take it further is an error.
-    package var clockTime: Duration { waited }
+    public var clockTime: Duration { waited }
+
+    /// The longest line a script may have, in characters; a longer one is an error.
+    public static var longestLine: Int { ScriptParser.longestLine }
 
     /// ``clockTime``, counted while the lines were read.
     private let waited: Duration

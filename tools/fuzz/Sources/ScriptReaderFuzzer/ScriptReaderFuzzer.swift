@@ -25,7 +25,7 @@ private func checkInvariants(of script: Script, inputSize: Int) {
         precondition(line.number <= inputSize, "a line is at least its newline")
         // Characters are counted only when the bytes could be too many: counting is slow.
         precondition(
-            line.text.utf8.count <= ScriptParser.longestLine || line.text.count <= ScriptParser.longestLine,
+            line.text.utf8.count <= Script.longestLine || line.text.count <= Script.longestLine,
             "a kept line is at most the longest allowed")
         previous = line.number
     }
