@@ -21,6 +21,7 @@ let package = Package(
         .library(name: "HourglassLibevent", targets: ["HourglassLibevent"]),
         .library(name: "HourglassGLib", targets: ["HourglassGLib"]),
         .library(name: "PhoneNumbers", targets: ["PhoneNumbers"]),
+        .library(name: "SignUpDomain", targets: ["SignUpDomain"]),
         .library(name: "SignUp", targets: ["SignUp"]),
         .library(name: "SignUpHTTP", targets: ["SignUpHTTP"]),
         .library(name: "HourglassTranscripts", targets: ["HourglassTranscripts"]),
@@ -72,15 +73,19 @@ let package = Package(
         // by tools/phone-data), and the system's locale: no timers, no dependency, usable alone.
         .target(name: "PhoneNumbers"),
         .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers"], exclude: ["ExampleNumbers.tsv"]),
+        // What the server and the view-models share: destinations and their normal form and limit
+        // key, secrets, the password policy and its reasons, the rules' defaults, the wall clock.
+        // No UI, no timer: the reference server depends on it, not on the view-models.
+        .target(name: "SignUpDomain", dependencies: ["PhoneNumbers"]),
         // The sign-up view-models: pure state machines, their runtime, strings, the service and
         // store protocols, the screens as lines, and the doubles tests, previews and linemode use
         // (a scripted service, a manual wall clock). Depends on the core alone, so it builds for
         // Apple platforms too.
-        .target(name: "SignUp", dependencies: ["Hourglass", "PhoneNumbers"]),
+        .target(name: "SignUp", dependencies: ["Hourglass", "PhoneNumbers", "SignUpDomain"]),
         .testTarget(
             name: "SignUpTests",
             dependencies: [
-                "SignUp", "PhoneNumbers", "Hourglass", "HourglassDispatch", "TestSupport",
+                "SignUp", "SignUpDomain", "PhoneNumbers", "Hourglass", "HourglassDispatch", "TestSupport",
                 .product(name: "Clocks", package: "swift-clocks"),
                 .target(name: "HourglassLibevent", condition: onLinux),
                 .target(name: "HourglassGLib", condition: onLinux),

@@ -31,7 +31,8 @@ let package = Package(
         .target(
             name: "HourglassServer",
             dependencies: [
-                .product(name: "SignUp", package: "Hourglass"),
+                // What the server shares with the view-models, and none of the view-models.
+                .product(name: "SignUpDomain", package: "Hourglass"),
                 .product(name: "PhoneNumbers", package: "Hourglass"),
                 .product(name: "Hummingbird", package: "hummingbird"),
                 .product(name: "OpenAPIHummingbird", package: "swift-openapi-hummingbird"),
@@ -56,6 +57,7 @@ let package = Package(
             name: "HourglassServerTests",
             dependencies: [
                 "HourglassServer",
+                .product(name: "SignUpDomain", package: "Hourglass"),
                 .product(name: "SignUp", package: "Hourglass"),
                 .product(name: "SignUpHTTP", package: "Hourglass"),
                 .product(name: "Hummingbird", package: "hummingbird"),

@@ -1,4 +1,5 @@
 import Foundation
+public import SignUp
 
 /// A call to the verification server that failed for a reason the contract has no typed error
 /// for: no answer, a timeout, or an answer outside the contract. The models show it as a network
@@ -57,5 +58,14 @@ public struct HTTPServiceError: Error, CustomStringConvertible {
             }
         let cause = underlying.map { ": \(String(describing: $0))" } ?? ""
         return "\(operation.rawValue) for \(maskedDestination) failed, \(what)\(cause)"
+    }
+}
+
+extension HTTPServiceError: ServiceFault {
+    /// Whether the server answered outside the contract (a 5xx, a proxy's page): the models show
+    /// `.serviceUnavailable`; a timeout or no answer is the network's failure (`.network`).
+    public var isServiceUnavailable: Bool {
+        if case .unexpectedAnswer = kind { return true }
+        return false
     }
 }

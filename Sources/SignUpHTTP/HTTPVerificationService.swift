@@ -149,11 +149,15 @@ public struct HTTPVerificationService: VerificationService {
             case .conflict:
                 throw .typed(RegistrationError.accountExists)
             case .forbidden(let answer):
-                let problem = try body { try answer.body.applicationProblemJson }
-                throw .typed(RegistrationError.server(message: problem.detail ?? problem.title))
+                _ = try body { try answer.body.applicationProblemJson }
+                throw .typed(RegistrationError.proofRejected)
             case .unprocessableContent(let answer):
                 let problem = try body { try answer.body.applicationProblemJson }
-                throw .typed(RegistrationError.server(message: problem.detail ?? problem.title))
+                // A destination the server cannot read has no proof: the code step again.
+                throw .typed(
+                    problem._type.name == "weak-password"
+                        ? RegistrationError.weakPassword(PasswordReasons.problems(of: problem))
+                        : .proofRejected)
             case .badRequest(let answer):
                 throw .unexpected(400, try? answer.body.applicationProblemJson)
             case .contentTooLarge(let answer):

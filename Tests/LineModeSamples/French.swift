@@ -50,6 +50,8 @@ extension SignUpStrings {
             case .rateLimited: "Trop de demandes. Réessayez dans \(wait ?? "un instant")"
             case .invalidDestination: "Ce numéro ou cette adresse ne peut pas recevoir de code"
             case .sendLimitReached: "Trop de codes demandés. Réessayez dans \(wait ?? "un moment")"
+            case .serviceUnavailable: "Le service est indisponible pour le moment. Réessayez dans un instant"
+            @unknown default: "Le code n’a pas pu être envoyé"
             }
         }
         strings.sendLimit = { "Trop de codes demandés. Réessayez dans \($0 ?? "un moment")" }
@@ -67,6 +69,8 @@ extension SignUpStrings {
             case .locked: "Trop de codes incorrects. Réessayez dans \(wait ?? "un moment")"
             case .rateLimited: "Trop de tentatives. Vérifiez à nouveau dans \(wait ?? "un moment")"
             case .network: "Erreur réseau. Touchez Vérifier pour réessayer"
+            case .serviceUnavailable: "Le service est indisponible pour le moment. Touchez Vérifier pour réessayer"
+            @unknown default: "Le code n’a pas été accepté"
             }
         }
         strings.codeReplaced = "Un nouveau code a été envoyé. L’ancien ne fonctionne plus"
@@ -106,7 +110,10 @@ extension SignUpStrings {
             switch error {
             case .network: "Erreur réseau. Réessayez"
             case .accountExists: "Ce compte existe déjà. Connectez-vous"
-            case .server(let message): message
+            case .serviceUnavailable: "Le service est indisponible pour le moment. Réessayez plus tard"
+            case .weakPassword: "Le serveur refuse ce mot de passe. Choisissez-en un autre"
+            case .proofRejected: "La vérification a expiré. Demandez un nouveau code"
+            @unknown default: "Le compte n’a pas pu être créé"
             }
         }
     }

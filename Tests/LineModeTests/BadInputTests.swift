@@ -44,7 +44,7 @@ struct BadInputTests {
             ("type code\n", [], "line 1: 'type' takes a field and a text, got 1 argument; write: type FIELD TEXT"),
             (
                 "server fail request slow\n", [],
-                "line 1: unknown request error 'slow' (request errors: network, invalid, rate-limited, send-limit)"
+                "line 1: unknown request error 'slow' (request errors: network, unavailable, invalid, rate-limited, send-limit)"
             ),
             (
                 "server fail check locked\n", [],
@@ -177,7 +177,8 @@ struct BadInputTests {
             (["--time-scale", "0"], "Error: --time-scale must be a number from 0.0001 to 10000, not 0.0"),
             (
                 ["--locale", "fr"],
-                "Error: --locale must be en or zh-Hans, not 'fr'"
+                "Error: --locale 'fr' matches no language here (en, zh-Hans): a tag matches exactly, with subtags dropped, "
+                    + "or the same language in another region"
             ),
             (["--frobnicate"], "Error: Unknown option '--frobnicate'"),
             (

@@ -116,9 +116,34 @@ import Testing
         await #expect(throws: RegistrationError.accountExists) { try await exists.register(request) }
         let (refused, _) = make(
             .init(status: 403, body: Self.problem("invalid-proof", 403, #","detail":"The proof has expired""#)))
-        await #expect(throws: RegistrationError.server(message: "The proof has expired")) {
-            try await refused.register(request)
+        await #expect(throws: RegistrationError.proofRejected) { try await refused.register(request) }
+        let (weak, _) = make(
+            .init(
+                status: 422,
+                body: Self.problem(
+                    "weak-password", 422, #","passwordProblems":["too_short","common"],"minimumLength":8"#)))
+        await #expect(throws: RegistrationError.weakPassword([.tooShort(minimum: 8), .common])) {
+            try await weak.register(request)
         }
+        // A length reason without its length is left out; a reason the client cannot read is no answer of the contract.
+        let (bare, _) = make(
+            .init(status: 422, body: Self.problem("weak-password", 422, #","passwordProblems":["too_long"]"#)))
+        await #expect(throws: RegistrationError.weakPassword([])) { try await bare.register(request) }
+        let (invalid, _) = make(.init(status: 422, body: Self.problem("invalid-destination", 422)))
+        await #expect(throws: RegistrationError.proofRejected) { try await invalid.register(request) }
+    }
+
+    @Test func anAnswerOutsideTheContractIsTheServicesFailureAndNoAnswerTheNetworks() async throws {
+        let (page, _) = make(.init(status: 502, body: "<html>Bad gateway</html>", contentType: "text/html"))
+        let pageError = try await #require(throws: HTTPServiceError.self) { try await page.requestCode(to: phone) }
+        #expect(pageError.isServiceUnavailable)
+        let offline = HTTPVerificationService(
+            serverURL: base, transport: AnsweringTransport(failing: URLError(.notConnectedToInternet)))
+        let offlineError = try await #require(throws: HTTPServiceError.self) {
+            try await offline.requestCode(to: phone)
+        }
+        #expect(offlineError.kind == .transport)
+        #expect(!offlineError.isServiceUnavailable)
     }
 
     @Test func anAnswerOutsideTheContractIsAnHTTPServiceErrorWithoutSecrets() async throws {

@@ -46,6 +46,8 @@ enum German {
             case .rateLimited: "Zu viele Anfragen. Wiederholen in \(wait ?? "einem Moment")"
             case .invalidDestination: "Diese Nummer oder Adresse kann keine Codes empfangen"
             case .sendLimitReached: "Zu viele Codes angefordert. Erneut in \(wait ?? "einer Weile")"
+            case .serviceUnavailable: "Der Dienst ist gerade nicht erreichbar. Gleich erneut versuchen"
+            @unknown default: "Der Code konnte nicht gesendet werden"
             }
         }
         text.sendLimit = { "Zu viele Codes angefordert. Erneut in \($0 ?? "einer Weile")" }
@@ -63,6 +65,8 @@ enum German {
             case .locked: "Zu viele falsche Codes. Erneut in \(wait ?? "einer Weile")"
             case .rateLimited: "Zu viele Versuche. Erneut prüfen in \(wait ?? "einem Moment")"
             case .network: "Netzwerkfehler. Zum Wiederholen auf Bestätigen tippen"
+            case .serviceUnavailable: "Der Dienst ist gerade nicht erreichbar. Auf Bestätigen tippen"
+            @unknown default: "Der Code wurde nicht angenommen"
             }
         }
         text.codeReplaced = "Ein neuer Code wurde gesendet. Der vorige gilt nicht mehr"
@@ -102,7 +106,10 @@ enum German {
             switch error {
             case .network: "Netzwerkfehler. Erneut versuchen"
             case .accountExists: "Dieses Konto gibt es schon. Bitte anmelden"
-            case .server(let message): message
+            case .serviceUnavailable: "Der Dienst ist gerade nicht erreichbar. Später erneut versuchen"
+            case .weakPassword: "Der Server lehnt dieses Passwort ab. Bitte ein anderes wählen"
+            case .proofRejected: "Die Bestätigung ist abgelaufen. Bitte einen neuen Code anfordern"
+            @unknown default: "Das Konto konnte nicht erstellt werden"
             }
         }
     }

@@ -1,6 +1,7 @@
 import Testing
 
 @testable import SignUp
+@testable import SignUpDomain
 
 /// One form of an e-mail address whose domain is internationalised: Unicode and Punycode
 /// spellings of one mailbox are one destination.

@@ -110,10 +110,20 @@ struct RegistrationTests {
             Array(screen.lines.suffix(2)) == [
                 "submit: [\(l("Create account", "注册"))]", "message: \(l("Network error. Try again", "网络错误，请重试"))",
             ])
-        screen.service.failNextRegistration(with: .server(message: "Service unavailable (503)"))
+        screen.service.failNextRegistration(with: .serviceUnavailable)
         screen.model.tapSubmit()
         screen.clock.advance(by: .milliseconds(300))
-        #expect(screen.model.screen.message == "Service unavailable (503)")
+        #expect(
+            screen.model.screen.message
+                == l("The service is not available right now. Try again later", "服务暂时不可用，请稍后再试"))
+        screen.service.failNextRegistration(with: .weakPassword([.common]))
+        screen.model.tapSubmit()
+        screen.clock.advance(by: .milliseconds(300))
+        #expect(
+            screen.model.screen.message
+                == l(
+                    "The server refused this password. This password is too common. Choose another",
+                    "服务器拒绝了该密码：这个密码太常见，请换一个"))
         screen.model.tapSubmit()
         screen.clock.advance(by: .milliseconds(300))
         #expect(

@@ -155,7 +155,7 @@ struct ServerWaitTests {
         let clock = VirtualClock()
         let heard = Locked<[ServiceFailure.Call]>([])
         let model = RegistrationViewModel(
-            clock: clock, service: FailingService(error: CodeRequestError.rateLimited(retryAfter: .seconds(5))),
+            clock: clock, service: FailingService(error: Offline()),
             wallClock: ManualWallClock(), onServiceFailure: { failure in heard.withLock { $0.append(failure.call) } })
         model.verification.setDestination("new@example.com")
         model.verification.tapSend()

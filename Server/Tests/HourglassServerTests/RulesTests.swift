@@ -159,6 +159,11 @@ struct RulesTests {
             let weak = try await client.post(
                 "/v1/accounts", ["destination": email, "password": "password", "proof": proof], from: server.address)
             #expect(weak.status == 422 && weak.type == "weak-password")
+            // The reason as a code the client words in its own language.
+            #expect(weak["passwordProblems"] as? [String] == ["common"])
+            let short = try await client.post(
+                "/v1/accounts", ["destination": email, "password": "short", "proof": proof], from: server.address)
+            #expect(short["passwordProblems"] as? [String] == ["too_short"] && short["minimumLength"] as? Int == 8)
             let created = try await client.post(
                 "/v1/accounts", ["destination": email, "password": "a long passphrase", "proof": proof],
                 from: server.address)

@@ -23,9 +23,10 @@ public enum ScriptParser: Sendable {
         show                print the whole screen
         server latency DURATION
                             how long each answer takes
-        server fail request network|invalid|rate-limited DURATION|send-limit DURATION
-        server fail check network|expired|locked DURATION
-        server fail register network|exists|message TEXT
+        server fail request network|unavailable|invalid
+        server fail request rate-limited DURATION|send-limit DURATION
+        server fail check network|unavailable|expired|locked DURATION
+        server fail register network|unavailable|exists|weak|proof
                             make the next code request, check or registration fail
         server resend-after DURATION|none
                             the server's own cooldown after a send

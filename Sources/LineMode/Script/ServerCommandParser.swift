@@ -64,35 +64,41 @@ enum ServerCommandParser {
         case "request":
             switch error {
             case "network": return .failRequest(.network)
+            case "unavailable": return .failRequest(.serviceUnavailable)
             case "invalid": return .failRequest(.invalidDestination)
             case "rate-limited": return .failRequest(.rateLimited(retryAfter: try wait()))
             case "send-limit": return .failRequest(.sendLimitReached(retryAfter: try wait()))
             default:
                 throw fail(
                     ScriptParser.unknown(
-                        "request error", error, among: ["network", "invalid", "rate-limited", "send-limit"], screen: nil
+                        "request error", error,
+                        among: ["network", "unavailable", "invalid", "rate-limited", "send-limit"],
+                        screen: nil
                     ))
             }
         case "check":
             switch error {
             case "network": return .failCheck(.network)
+            case "unavailable": return .failCheck(.serviceUnavailable)
             case "expired": return .failCheck(.expired)
             case "locked": return .failCheck(.locked(retryAfter: try wait()))
             default:
                 throw fail(
-                    ScriptParser.unknown("check error", error, among: ["network", "expired", "locked"], screen: nil))
+                    ScriptParser.unknown(
+                        "check error", error, among: ["network", "unavailable", "expired", "locked"], screen: nil))
             }
         case "register":
             switch error {
             case "network": return .failRegistration(.network)
+            case "unavailable": return .failRegistration(.serviceUnavailable)
             case "exists": return .failRegistration(.accountExists)
-            case "message":
-                let text = ScriptParser.rest(of: content, after: 4)
-                guard !text.isEmpty else { throw fail("write: server fail register message TEXT") }
-                return .failRegistration(.server(message: text))
+            case "weak": return .failRegistration(.weakPassword([.common]))
+            case "proof": return .failRegistration(.proofRejected)
             default:
                 throw fail(
-                    ScriptParser.unknown("register error", error, among: ["network", "exists", "message"], screen: nil))
+                    ScriptParser.unknown(
+                        "register error", error, among: ["network", "unavailable", "exists", "weak", "proof"],
+                        screen: nil))
             }
         default:
             throw fail(ScriptParser.unknown("server call", what, among: ["request", "check", "register"], screen: nil))

@@ -58,10 +58,10 @@ struct ScriptedServiceState {
     /// Creates the account if `request` carries a proof for it and it does not exist yet.
     mutating func register(_ request: RegistrationRequest) -> Result<Void, RegistrationError> {
         if !registrationFailures.isEmpty { return .failure(registrationFailures.removeFirst()) }
-        guard proofs[request.proof.token.revealed] == request.account else {
-            return .failure(.server(message: "Verification required"))
-        }
+        // A proof is for one destination and one account: unknown, used or for another, refused.
+        guard proofs[request.proof.token.revealed] == request.account else { return .failure(.proofRejected) }
         guard accounts.insert(request.account).inserted else { return .failure(.accountExists) }
+        proofs[request.proof.token.revealed] = nil
         return .success(())
     }
 }

@@ -49,6 +49,8 @@ public struct RegistrationScreen: Hashable, Sendable {
             switch form.submission {
             case .idle, .submitting: nil
             case .succeeded: text.accountCreated
+            // Once verified again, a refused proof is history: Create account works with the new one.
+            case .failed(.proofRejected) where verification.isVerified: nil
             case .failed(let error): text.registrationError(error)
             }
     }

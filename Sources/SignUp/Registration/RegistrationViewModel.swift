@@ -34,8 +34,10 @@ public final class RegistrationViewModel: Sendable {
     ///   - onAnnouncement: called with each text for assistive technologies, on the clock's context.
     ///   - onStoreProblem: told the error, for the app's log, whenever the cooldown cannot be
     ///     restored or saved (the screen shows it in its own language, without the detail).
-    ///   - onServiceFailure: told every failed service call (a code request, a check, the
-    ///     registration) with the error as the service threw it, on the clock's context.
+    ///   - onServiceFailure: told every service call that failed (a code request, a check, the
+    ///     registration: no connection, a timeout, a 5xx, an answer outside the contract) with
+    ///     the error as the service threw it, on the clock's context. A server's refusal (a
+    ///     wrong code, a 429, an existing account) is no failure and is not told.
     public init(
         config: VerificationConfig = VerificationConfig(), policy: PasswordPolicy = PasswordPolicy(),
         clock: any TimerClock, service: any VerificationService,
@@ -97,6 +99,8 @@ public final class RegistrationViewModel: Sendable {
                 case .success: .registrationSucceeded
                 case .failure(let error): .registrationFailed(error)
                 }
+            // A refused proof undoes the verification: back to the code step, the destination kept.
+            if case .failure(.proofRejected) = result { verification?.handle(.proofRejected) }
             return verification.map { RegistrationInput(event: event, account: $0.untrackedState) }
         }
     }

@@ -110,7 +110,7 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
         case .clockDriven(let start):
             start { [weak self] result in
                 guard let self else { return }
-                let thrown = result.failureValue
+                let thrown = result.failureValue.flatMap { Self.isFailure($0) ? $0 : nil }
                 if clock.isOnContext {
                     finish(call, thrown, event(result))
                 } else {
@@ -123,7 +123,8 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
                 do {
                     (result, thrown) = (.success(try await work()), nil)
                 } catch {
-                    (result, thrown) = (.failure(error as? Failure ?? fallback), error)
+                    let shown = error as? Failure ?? fallback(error)
+                    (result, thrown) = (.failure(shown), Self.isFailure(shown) ? error : nil)
                 }
                 // A cancelled call's reply, whatever it is, is not handed to the clock at all.
                 guard !Task.isCancelled else { return }
@@ -132,8 +133,14 @@ final class ModelRuntime<Machine: ModelMachine, CallKind: Hashable & Sendable>: 
         }
     }
 
-    /// Applies a reply unless a newer call of its kind superseded it; a failure is reported
-    /// first, with the error as the service threw it.
+    /// Whether `error`, as the model shows it, is a failure (of the network or the service)
+    /// rather than a server's refusal: only failures are reported.
+    private static func isFailure(_ error: some Error) -> Bool {
+        (error as? any ServiceOutcome)?.isServiceFailure ?? true
+    }
+
+    /// Applies a reply unless a newer call of its kind superseded it; a failure (not a
+    /// refusal) is reported first, with the error as the service threw it.
     private func finish(
         _ call: ServiceCalls<CallKind>.Call, _ thrown: (any Error)?, _ event: @autoclosure () -> Machine.Event?
     ) {

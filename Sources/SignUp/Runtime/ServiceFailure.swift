@@ -1,9 +1,11 @@
 /// A service call that failed, for the app's log: which call, and the error the service threw
-/// as it threw it — a `URLError`, an HTTP client's error, or one of the typed errors — before the
-/// model turned it into what the screen shows (`.network` for any error of another type).
+/// as it threw it — a `URLError`, an HTTP client's error, or a typed `.network` or
+/// `.serviceUnavailable` — before the model turned it into what the screen shows.
 ///
 /// A view-model hands one to its `onServiceFailure` hook for every failed call, on the clock's
-/// context, except a call it cancelled itself (superseded, or the model gone). The errors of
+/// context, except a call it cancelled itself (superseded, or the model gone). A refusal the
+/// server answered (a wrong code, a 429, an existing account, a weak password) is no failure:
+/// the screen shows it and the hook is not told. The errors of
 /// this package and of `SignUpHTTP` hold no secret; an app's own service should keep codes and
 /// passwords out of its errors too.
 public struct ServiceFailure: Sendable, CustomStringConvertible {

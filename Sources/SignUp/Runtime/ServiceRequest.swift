@@ -5,8 +5,9 @@ struct ServiceRequest<Success: Sendable, Failure: Error>: Sendable {
     enum Route: Sendable {
         /// Starts the call; the service calls the reply once, on the clock's context.
         case clockDriven(@Sendable (@escaping @Sendable (Result<Success, Failure>) -> Void) -> Void)
-        /// The call's work, run in a task; an error of another type becomes `fallback`.
-        case async(@Sendable () async throws -> Success, fallback: Failure)
+        /// The call's work, run in a task; an error of another type becomes what `fallback`
+        /// makes of it (`.serviceUnavailable` for a ``ServiceFault`` that says so, else `.network`).
+        case async(@Sendable () async throws -> Success, fallback: @Sendable (any Error) -> Failure)
     }
 
     let route: Route
@@ -18,7 +19,12 @@ extension ServiceRequest where Success == CodeReceipt, Failure == CodeRequestErr
         if let service = service as? any ClockDrivenVerificationService {
             return Self(route: .clockDriven { service.requestCode(to: destination, reply: $0) })
         }
-        return Self(route: .async({ try await service.requestCode(to: destination) }, fallback: .network))
+        return Self(
+            route: .async(
+                { try await service.requestCode(to: destination) },
+                fallback: {
+                    shownFailure($0, network: .network, unavailable: .serviceUnavailable)
+                }))
     }
 }
 
@@ -28,7 +34,12 @@ extension ServiceRequest where Success == VerificationProof, Failure == CodeChec
         if let service = service as? any ClockDrivenVerificationService {
             return Self(route: .clockDriven { service.verify(code: code, for: destination, reply: $0) })
         }
-        return Self(route: .async({ try await service.verify(code: code, for: destination) }, fallback: .network))
+        return Self(
+            route: .async(
+                { try await service.verify(code: code, for: destination) },
+                fallback: {
+                    shownFailure($0, network: .network, unavailable: .serviceUnavailable)
+                }))
     }
 }
 
@@ -38,6 +49,17 @@ extension ServiceRequest where Success == Void, Failure == RegistrationError {
         if let service = service as? any ClockDrivenVerificationService {
             return Self(route: .clockDriven { service.register(request, reply: $0) })
         }
-        return Self(route: .async({ try await service.register(request) }, fallback: .network))
+        return Self(
+            route: .async(
+                { try await service.register(request) },
+                fallback: {
+                    shownFailure($0, network: .network, unavailable: .serviceUnavailable)
+                }))
     }
+}
+
+/// The failure an untyped error is shown as: `unavailable` for a ``ServiceFault`` that says the
+/// service failed, else `network`.
+func shownFailure<Failure>(_ error: any Error, network: Failure, unavailable: Failure) -> Failure {
+    (error as? any ServiceFault)?.isServiceUnavailable == true ? unavailable : network
 }

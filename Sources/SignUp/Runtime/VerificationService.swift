@@ -5,9 +5,13 @@
 /// same kind supersedes it or when the model goes away, drops the reply of any call that is
 /// not the newest, and applies the reply on its clock's context, whatever thread the call
 /// finishes on. Throw the matching error type (``CodeRequestError``, ``CodeCheckError``,
-/// ``RegistrationError``) to say why a call failed; any other error (a `URLError`, a decoding
-/// error) is shown as `.network`. Answers must not tell an existing account from a new one
-/// before the code is verified (no account enumeration).
+/// ``RegistrationError``) to say why the server refused a call; any other error is a failure:
+/// shown as `.serviceUnavailable` when it is a ``ServiceFault`` that says so (a 5xx, an answer
+/// outside the contract), else as `.network` (a `URLError`, a timeout). Answers must not tell an
+/// existing account from a new one before the code is verified (no account enumeration).
+///
+/// The three error types may gain cases in a minor release, as a server learns to say more: a
+/// `switch` over one of them ends with `@unknown default`.
 public protocol VerificationService: Sendable {
     /// Sends a code to `destination`.
     /// - Throws: ``CodeRequestError``; anything else counts as ``CodeRequestError/network``.
@@ -38,10 +42,13 @@ public struct CodeReceipt: Hashable, Sendable {
     }
 }
 
-/// Why a code could not be sent.
+/// Why a code could not be sent. New cases may come in a minor release: a `switch` over it ends
+/// with `@unknown default`.
 public enum CodeRequestError: Error, Hashable, Sendable {
-    /// No connection, or no answer.
+    /// No connection, or no answer in time.
     case network
+    /// The service failed: a 5xx, an answer outside its contract, a page that is not its answer.
+    case serviceUnavailable
     /// Too many requests right now; try again after the wait.
     case rateLimited(retryAfter: Duration)
     /// The server does not accept this number or address.
@@ -61,7 +68,8 @@ public struct VerificationProof: Hashable, Sendable {
     }
 }
 
-/// Why a code was not accepted.
+/// Why a code was not accepted. New cases may come in a minor release: a `switch` over it ends
+/// with `@unknown default`.
 public enum CodeCheckError: Error, Hashable, Sendable {
     /// Not the code; `attemptsLeft` more tries before the lock.
     case wrongCode(attemptsLeft: Int)
@@ -75,8 +83,10 @@ public enum CodeCheckError: Error, Hashable, Sendable {
     /// Too many checks from this client right now (a limit on its network, not on the code):
     /// the code still works once the wait is over.
     case rateLimited(retryAfter: Duration)
-    /// No connection, or no answer.
+    /// No connection, or no answer in time.
     case network
+    /// The service failed: a 5xx, an answer outside its contract, a page that is not its answer.
+    case serviceUnavailable
 }
 
 /// What registration sends.
@@ -96,12 +106,38 @@ public struct RegistrationRequest: Hashable, Sendable {
     }
 }
 
-/// Why registration failed.
+/// Why registration failed. New cases may come in a minor release: a `switch` over it ends with
+/// `@unknown default`.
 public enum RegistrationError: Error, Hashable, Sendable {
-    /// No connection, or no answer.
+    /// No connection, or no answer in time.
     case network
+    /// The service failed: a 5xx, an answer outside its contract, a page that is not its answer.
+    case serviceUnavailable
     /// The account exists already (told only after verification).
     case accountExists
-    /// A message from the server, shown as it is.
-    case server(message: String)
+    /// The server refused the password, for these reasons (the client words them; empty when
+    /// the server gave none it knows).
+    case weakPassword([PasswordProblem])
+    /// The proof is expired, used, or for another destination: the verification is undone
+    /// (the destination kept), and a new code leads to a new proof.
+    case proofRejected
+}
+
+/// Whether an error the models show is a failure of the network or the service, not a
+/// server's refusal: only failures reach `onServiceFailure`.
+protocol ServiceOutcome {
+    /// Whether the call failed (`.network`, `.serviceUnavailable`) rather than being refused.
+    var isServiceFailure: Bool { get }
+}
+
+extension CodeRequestError: ServiceOutcome {
+    var isServiceFailure: Bool { self == .network || self == .serviceUnavailable }
+}
+
+extension CodeCheckError: ServiceOutcome {
+    var isServiceFailure: Bool { self == .network || self == .serviceUnavailable }
+}
+
+extension RegistrationError: ServiceOutcome {
+    var isServiceFailure: Bool { self == .network || self == .serviceUnavailable }
 }

@@ -14,14 +14,14 @@ extension SignUpStrings {
     private static func wait(of error: CodeRequestError) -> Int64? {
         switch error {
         case .rateLimited(let wait), .sendLimitReached(let wait): wholeSecondsRoundedUp(wait)
-        case .network, .invalidDestination: nil
+        case .network, .serviceUnavailable, .invalidDestination: nil
         }
     }
 
     private static func wait(of error: CodeCheckError) -> Int64? {
         switch error {
         case .locked(let wait), .rateLimited(let wait): wholeSecondsRoundedUp(wait)
-        case .wrongCode, .expired, .superseded, .network: nil
+        case .wrongCode, .expired, .superseded, .network, .serviceUnavailable: nil
         }
     }
 

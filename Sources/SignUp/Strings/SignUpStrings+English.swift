@@ -40,6 +40,7 @@ extension SignUpStrings {
         requestError: { error, wait in
             switch error {
             case .network: "Network error. Check your connection and retry"
+            case .serviceUnavailable: "The service is not available right now. Retry in a moment"
             case .rateLimited: "Too many requests. Retry in \(wait ?? "a moment")"
             case .invalidDestination: "This number or address cannot receive codes"
             case .sendLimitReached: "Too many codes requested. Try again in \(wait ?? "a while")"
@@ -60,6 +61,7 @@ extension SignUpStrings {
             case .locked: "Too many wrong codes. Try again in \(wait ?? "a while")"
             case .rateLimited: "Too many attempts. Tap Verify again in \(wait ?? "a moment")"
             case .network: "Network error. Tap Verify to try again"
+            case .serviceUnavailable: "The service is not available right now. Tap Verify to try again"
             }
         },
         codeReplaced: "A new code was sent. The previous code no longer works",
@@ -74,15 +76,7 @@ extension SignUpStrings {
         },
         canResendIn: { "You can request a new code in \($0)" },
         canResendNow: "You can request a new code now",
-        passwordProblem: { problem in
-            switch problem {
-            case .tooShort(let minimum): "Use at least \(minimum) characters"
-            case .tooLong(let maximum): "Use at most \(maximum) characters"
-            case .common: "This password is too common. Choose another"
-            case .predictable: "Avoid repeated or sequential characters"
-            case .containsAccount: "Do not use your account name in the password"
-            }
-        },
+        passwordProblem: englishPasswordProblem,
         strength: { strength in
             switch strength {
             case .weak: "Strength: weak"
@@ -98,8 +92,23 @@ extension SignUpStrings {
         registrationError: { error in
             switch error {
             case .network: "Network error. Try again"
+            case .serviceUnavailable: "The service is not available right now. Try again later"
             case .accountExists: "This account already exists. Sign in instead"
-            case .server(let message): message
+            case .weakPassword(let problems):
+                problems.first.map { "The server refused this password. \(englishPasswordProblem($0))" }
+                    ?? "The server refused this password. Choose another"
+            case .proofRejected: "Your verification has expired. Get a new code"
             }
         })
+
+    /// Why a password is refused, in English: the form's own check and the server's reasons alike.
+    private static func englishPasswordProblem(_ problem: PasswordProblem) -> String {
+        switch problem {
+        case .tooShort(let minimum): "Use at least \(minimum) characters"
+        case .tooLong(let maximum): "Use at most \(maximum) characters"
+        case .common: "This password is too common. Choose another"
+        case .predictable: "Avoid repeated or sequential characters"
+        case .containsAccount: "Do not use your account name in the password"
+        }
+    }
 }

@@ -43,6 +43,7 @@ extension SignUpStrings {
         strings.requestError = { error, wait in
             switch error {
             case .network: "网络错误，请检查网络后重试"
+            case .serviceUnavailable: "服务暂时不可用，请稍后重试"
             case .rateLimited: "请求过于频繁，请\(wait ?? "稍")后重试"
             case .invalidDestination: "该号码或邮箱无法接收验证码"
             case .sendLimitReached: "获取验证码次数过多，请\(wait ?? "稍")后再试"
@@ -61,6 +62,7 @@ extension SignUpStrings {
             case .locked: "错误次数过多，请在\(wait ?? "稍")后再试"
             case .rateLimited: "尝试过于频繁，请在\(wait ?? "稍")后重新验证"
             case .network: "网络错误，请重试验证"
+            case .serviceUnavailable: "服务暂时不可用，请稍后重试验证"
             }
         }
         strings.codeReplaced = "新验证码已发送，之前的验证码已失效"
@@ -75,15 +77,7 @@ extension SignUpStrings {
         }
         strings.canResendIn = { "\($0)后可重新获取验证码" }
         strings.canResendNow = "现在可以重新获取验证码"
-        strings.passwordProblem = { problem in
-            switch problem {
-            case .tooShort(let minimum): "密码至少需要\(minimum)个字符"
-            case .tooLong(let maximum): "密码不能超过\(maximum)个字符"
-            case .common: "这个密码太常见，请换一个"
-            case .predictable: "请不要使用重复或连续的字符"
-            case .containsAccount: "密码不能包含账号"
-            }
-        }
+        strings.passwordProblem = chinesePasswordProblem
         strings.strength = { strength in
             switch strength {
             case .weak: "密码强度：弱"
@@ -99,9 +93,24 @@ extension SignUpStrings {
         strings.registrationError = { error in
             switch error {
             case .network: "网络错误，请重试"
+            case .serviceUnavailable: "服务暂时不可用，请稍后再试"
             case .accountExists: "该账号已注册，请直接登录"
-            case .server(let message): message
+            case .weakPassword(let problems):
+                problems.first.map { "服务器拒绝了该密码：\(chinesePasswordProblem($0))" }
+                    ?? "服务器拒绝了该密码，请换一个"
+            case .proofRejected: "验证已失效，请重新获取验证码"
             }
+        }
+    }
+
+    /// Why a password is refused, in Chinese: the form's own check and the server's reasons alike.
+    private static func chinesePasswordProblem(_ problem: PasswordProblem) -> String {
+        switch problem {
+        case .tooShort(let minimum): "密码至少需要\(minimum)个字符"
+        case .tooLong(let maximum): "密码不能超过\(maximum)个字符"
+        case .common: "这个密码太常见，请换一个"
+        case .predictable: "请不要使用重复或连续的字符"
+        case .containsAccount: "密码不能包含账号"
         }
     }
 }

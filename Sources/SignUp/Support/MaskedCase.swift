@@ -34,6 +34,7 @@ extension VerificationEvent: CustomStringConvertible, CustomDebugStringConvertib
         case .tick(let countdown): MaskedCase(name: "tick", value: countdown)
         case .restored(let snapshot): MaskedCase(name: "restored", value: snapshot)
         case .storeFailed(let problem): MaskedCase(name: "storeFailed", value: problem)
+        case .proofRejected: MaskedCase(name: "proofRejected", value: nil)
         }
     }
 }

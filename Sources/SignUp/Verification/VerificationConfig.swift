@@ -35,11 +35,13 @@ public struct VerificationConfig: Hashable, Sendable {
 
     static let codeLengths = 1...16
 
-    /// The defaults: a 60 s cooldown, 6-digit codes, 5 sends an hour, English, numbers read in
-    /// the system locale's region by the built-in parser and written by the built-in formatter.
+    /// The defaults: the rules' (``VerificationDefaults``: a 60 s cooldown, 6-digit codes, 5
+    /// sends an hour), English, numbers read in the system locale's region by the built-in
+    /// parser and written by the built-in formatter.
     public init(
-        cooldown: Duration = .seconds(60), codeLength: Int = 6, sendLimit: Int = 5,
-        sendWindow: Duration = .seconds(3_600), language: SignUpLanguage = .english,
+        cooldown: Duration = VerificationDefaults.cooldown, codeLength: Int = VerificationDefaults.codeLength,
+        sendLimit: Int = VerificationDefaults.sendLimit, sendWindow: Duration = VerificationDefaults.sendWindow,
+        language: SignUpLanguage = .english,
         region: PhoneRegion? = .current, phoneParser: any PhoneNumberParser = StandardPhoneNumberParser(),
         phoneFormatter: any PhoneNumberFormatter = StandardPhoneNumberFormatter()
     ) {

@@ -104,7 +104,9 @@ public struct VerificationScreen: Hashable, Sendable {
         if state.send == .sending { return nil }
         if state.codeSentElsewhere, let sentTo = state.sentTo {
             // A refused number or a lost request is about the field as it is now.
-            if case .failed(let error) = state.send, error == .network || error == .invalidDestination {
+            if case .failed(let error) = state.send,
+                [.network, .serviceUnavailable, .invalidDestination].contains(error)
+            {
                 return text.requestError(error, nil)
             }
             return state.isVerified ? nil : text.codeSentElsewhere(state.config.masked(sentTo))

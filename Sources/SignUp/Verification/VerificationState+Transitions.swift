@@ -20,6 +20,9 @@ public enum VerificationEvent: Hashable, Sendable {
     case restored(CooldownSnapshot)
     /// The store could not read or write the cooldown.
     case storeFailed(CooldownStoreProblem)
+    /// The server refused the proof of this verification (expired, used, or for another
+    /// destination): the screen goes back to the code step for the same destination.
+    case proofRejected
 }
 
 extension VerificationState {
@@ -36,7 +39,8 @@ extension VerificationState {
             destinationEdited = true
             destination = config.destination(from: text)
             // A refused number, or a request that never arrived, is about the old input.
-            if send == .failed(.invalidDestination) || send == .failed(.network) {
+            if send == .failed(.invalidDestination) || send == .failed(.network) || send == .failed(.serviceUnavailable)
+            {
                 send = sentTo == nil ? .ready : .sent
             }
             // The code step belongs to `sentTo`: a code half typed for it does not follow the edit.
@@ -58,6 +62,11 @@ extension VerificationState {
             return restore(snapshot)
         case .storeFailed(let problem):
             notice = .storeProblem(problem)
+            return []
+        case .proofRejected:
+            // Back to the code step, the destination kept: its code is used, a new one is needed.
+            guard isVerified else { return [] }
+            (check, code, codeExpiry, codeMayBeInPlay) = (.rejected(.expired), .empty, nil, false)
             return []
         }
     }
@@ -158,7 +167,7 @@ extension VerificationState {
                 sendLimitEnd = now + wait
                 return effects + [.startCountdown(.sendLimit, until: now + wait)] + [.save(snapshot(of: target))]
                     + [.announce(.requestFailed(error))]
-            case .network, .invalidDestination:
+            case .network, .serviceUnavailable, .invalidDestination:
                 return [.announce(.requestFailed(error))]
             }
         }
@@ -334,7 +343,7 @@ extension CodeCheckError {
     /// the server only asked to wait.
     fileprivate var leavesCodeUsable: Bool {
         switch self {
-        case .network, .rateLimited: true
+        case .network, .serviceUnavailable, .rateLimited: true
         case .wrongCode, .expired, .superseded, .locked: false
         }
     }

@@ -43,9 +43,11 @@ public final class VerificationViewModel: Sendable {
     ///   - onStoreProblem: told the error — with its path and the system's reason, for the app's
     ///     log — whenever the cooldown cannot be restored or saved; the screen shows a
     ///     ``CooldownStoreProblem`` in its own language, without the detail.
-    ///   - onServiceFailure: told every failed service call (a code request, a check) with
-    ///     the error as the service threw it, on the clock's context: the original of what the
-    ///     screen shows as a network error, for the app's log.
+    ///   - onServiceFailure: told every service call that failed (a code request, a check: no
+    ///     connection, a timeout, a 5xx, an answer outside the contract) with the error as the
+    ///     service threw it, on the clock's context: the original of what the screen shows as
+    ///     `.network` or `.serviceUnavailable`, for the app's log. A server's refusal (a wrong
+    ///     code, a 429) is no failure and is not told.
     public convenience init(
         config: VerificationConfig = VerificationConfig(), clock: any TimerClock, service: any VerificationService,
         store: any CooldownStore = InMemoryCooldownStore(), wallClock: any WallClock = SystemWallClock(),

@@ -231,6 +231,22 @@ extension Components {
             case urn_colon_hourglass_colon_problem_colon_notFound = "urn:hourglass:problem:not-found"
             case urn_colon_hourglass_colon_problem_colon_internal = "urn:hourglass:problem:internal"
         }
+        /// Why a password is refused:
+        /// - `too_short`: fewer characters than `minimumLength`;
+        /// - `too_long`: more characters than `maximumLength`;
+        /// - `common`: on the list of common passwords;
+        /// - `predictable`: one character repeated, or a sequence;
+        /// - `contains_account`: contains the account's name.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/PasswordProblem`.
+        internal enum PasswordProblem: String, Codable, Hashable, Sendable, CaseIterable {
+            case tooShort = "too_short"
+            case tooLong = "too_long"
+            case common = "common"
+            case predictable = "predictable"
+            case containsAccount = "contains_account"
+        }
         /// Why a `429`:
         /// - `rate_limited`: the destination's resend cooldown, or the client address's limit;
         /// - `send_limit`: the destination's send limit per window;
@@ -269,6 +285,20 @@ extension Components {
             ///
             /// - Remark: Generated from `#/components/schemas/Problem/attemptsLeft`.
             internal var attemptsLeft: Swift.Int?
+            /// With `weak-password`, why the password is refused, as codes a client words in its
+            /// own language (never the password itself).
+            ///
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/passwordProblems`.
+            internal var passwordProblems: [Components.Schemas.PasswordProblem]?
+            /// With `weak-password` and `too_short`, the fewest characters a password may have.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/minimumLength`.
+            internal var minimumLength: Swift.Int?
+            /// With `weak-password` and `too_long`, the most characters a password may have.
+            ///
+            /// - Remark: Generated from `#/components/schemas/Problem/maximumLength`.
+            internal var maximumLength: Swift.Int?
             /// Creates a new `Problem`.
             ///
             /// - Parameters:
@@ -279,6 +309,9 @@ extension Components {
             ///   - reason:
             ///   - retryAfter: With a 429, the `Retry-After` header's seconds.
             ///   - attemptsLeft: With `wrong-code`, the wrong checks left before the lock.
+            ///   - passwordProblems: With `weak-password`, why the password is refused, as codes a client words in its
+            ///   - minimumLength: With `weak-password` and `too_short`, the fewest characters a password may have.
+            ///   - maximumLength: With `weak-password` and `too_long`, the most characters a password may have.
             internal init(
                 _type: Components.Schemas.ProblemType,
                 title: Swift.String,
@@ -286,7 +319,10 @@ extension Components {
                 detail: Swift.String? = nil,
                 reason: Components.Schemas.LimitReason? = nil,
                 retryAfter: Swift.Int? = nil,
-                attemptsLeft: Swift.Int? = nil
+                attemptsLeft: Swift.Int? = nil,
+                passwordProblems: [Components.Schemas.PasswordProblem]? = nil,
+                minimumLength: Swift.Int? = nil,
+                maximumLength: Swift.Int? = nil
             ) {
                 self._type = _type
                 self.title = title
@@ -295,6 +331,9 @@ extension Components {
                 self.reason = reason
                 self.retryAfter = retryAfter
                 self.attemptsLeft = attemptsLeft
+                self.passwordProblems = passwordProblems
+                self.minimumLength = minimumLength
+                self.maximumLength = maximumLength
             }
             internal enum CodingKeys: String, CodingKey {
                 case _type = "type"
@@ -304,6 +343,9 @@ extension Components {
                 case reason
                 case retryAfter
                 case attemptsLeft
+                case passwordProblems
+                case minimumLength
+                case maximumLength
             }
         }
     }

@@ -33,19 +33,23 @@ public struct ServerCommand: AsyncParsableCommand {
     var keyFile: String?
     @Flag(help: "Take the client address from X-Forwarded-For (behind a trusted proxy only).")
     var trustForwardedFor = false
-    @Option(help: "Seconds between two codes for one destination.") var cooldown = 60
-    @Option(help: "Seconds a code lives.") var codeLifetime = 600
-    @Option(help: "Digits in a code (4 to 10).") var codeLength = 6
-    @Option(help: "Codes per destination per send window.") var sendLimit = 5
-    @Option(help: "The send window, in seconds.") var sendWindow = 3_600
-    @Option(help: "Codes per client address per send window.") var addressSendLimit = 50
+    // The rules' defaults, written once (VerificationDefaults, through VerificationRules).
+    @Option(help: "Seconds between two codes for one destination.") var cooldown = Self.defaults.cooldown
+    @Option(help: "Seconds a code lives.") var codeLifetime = Self.defaults.codeLifetime
+    @Option(help: "Digits in a code (4 to 10).") var codeLength = Self.defaults.codeLength
+    @Option(help: "Codes per destination per send window.") var sendLimit = Self.defaults.sendLimit
+    @Option(help: "The send window, in seconds.") var sendWindow = Self.defaults.sendWindow
+    @Option(help: "Codes per client address per send window.") var addressSendLimit = Self.defaults.addressSendLimit
     @Option(help: "Failed checks (wrong, expired, no code) per client address per send window.")
-    var addressFailureLimit = 100
-    @Option(help: "Wrong checks a code allows before its destination is locked.") var attempts = 5
-    @Option(help: "Seconds a destination stays locked.") var lockDuration = 900
-    @Option(help: "Seconds a proof lives.") var proofLifetime = 600
+    var addressFailureLimit = Self.defaults.addressFailureLimit
+    @Option(help: "Wrong checks a code allows before its destination is locked.")
+    var attempts = Self.defaults.attempts
+    @Option(help: "Seconds a destination stays locked.") var lockDuration = Self.defaults.lockDuration
+    @Option(help: "Seconds a proof lives.") var proofLifetime = Self.defaults.proofLifetime
     @Option(help: "Seconds a database call may take before the request answers 500.") var databaseTimeout = 5
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+
+    private static let defaults = VerificationRules()
 
     public init() {}
 

@@ -1,4 +1,4 @@
-public import SignUp
+public import SignUpDomain
 
 /// What a server is: where it listens, where it keeps its state, how it delivers codes, its
 /// rules and its clock.

@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Logging
-import SignUp
+import SignUpDomain
 import _CryptoExtras
 
 extension VerificationAPI {

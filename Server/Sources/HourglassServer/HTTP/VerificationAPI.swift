@@ -1,7 +1,7 @@
 import Crypto
 import Foundation
 import Logging
-import SignUp
+import SignUpDomain
 import _CryptoExtras
 
 /// The contract's operations (the generated `APIProtocol`) on the ledger and a store. Nothing
@@ -33,7 +33,7 @@ struct VerificationAPI: APIProtocol {
         }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
         else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
-        let (key, (date, now, since)) = (LimitKey.of(destination), instant())
+        let (key, (date, now, since)) = (destination.limitKey, instant())
         do {
             let (store, ledger, address, sender) = (store, ledger, ClientAddress.current, sender)
             // The code is delivered within the deadline's work: a code the store kept is sent,
@@ -83,7 +83,7 @@ struct VerificationAPI: APIProtocol {
         guard body.code.utf8.count <= 32 else {
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("code"))))
         }
-        let (key, (_, now, since), code) = (LimitKey.of(destination), instant(), body.code)
+        let (key, (_, now, since), code) = (destination.limitKey, instant(), body.code)
         do {
             let (store, ledger, address) = (store, ledger, ClientAddress.current)
             let decision = try await StoreDeadline.run(databaseTimeout) {
@@ -124,9 +124,8 @@ struct VerificationAPI: APIProtocol {
                     ? Self.created(destination) : .forbidden(.init(body: .applicationProblemJson(invalidProof)))
             }
             if let problem = policy.check(password, account: destination.normalized).problem {
-                let detail = SignUpStrings.english.passwordProblem(problem)
                 return .unprocessableContent(
-                    .init(body: .applicationProblemJson(Problems.problem(.weakPassword, status: 422, detail: detail))))
+                    .init(body: .applicationProblemJson(PasswordRefusal.problem(for: problem))))
             }
             // Hashed before the store is asked, so that an existing account answers no sooner.
             let passwordHash = try Self.hashPassword(password)

@@ -3,7 +3,7 @@ import Foundation
 /// A destination's row: its code in play (hashed), its lock, and when it was last sent.
 /// Instants are milliseconds since 1970 from the server's clock.
 struct CodeRow: Sendable, Hashable {
-    /// The limit key (``LimitKey``).
+    /// The limit key (`Destination.limitKey`).
     var key: String
     /// The normalised destination the last code went to.
     var destination: String

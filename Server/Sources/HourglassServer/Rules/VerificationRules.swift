@@ -1,29 +1,35 @@
+import SignUpDomain
+
 /// The limits the server enforces, per destination (its limit key) and per client address.
-/// The defaults are the contract's (openapi/openapi.yaml); the command line can shorten them.
+/// The defaults are the contract's, from ``VerificationDefaults`` (shared with the clients); the
+/// command line can change them.
 public struct VerificationRules: Sendable, Hashable {
     /// Digits in a code (4 to 10).
-    public var codeLength = 6
+    public var codeLength = VerificationDefaults.codeLength
     /// Seconds a code lives.
-    public var codeLifetime = 600
+    public var codeLifetime = Self.seconds(VerificationDefaults.codeLifetime)
     /// Seconds before the next code for the same destination.
-    public var cooldown = 60
+    public var cooldown = Self.seconds(VerificationDefaults.cooldown)
     /// Codes a destination may get per window.
-    public var sendLimit = 5
+    public var sendLimit = VerificationDefaults.sendLimit
     /// The window of the send limits, in seconds.
-    public var sendWindow = 3_600
+    public var sendWindow = Self.seconds(VerificationDefaults.sendWindow)
     /// Codes one client address may have sent per window, whatever the destinations.
     public var addressSendLimit = 50
     /// Wrong checks one client address may make per window, whatever the destinations.
     public var addressFailureLimit = 100
     /// Wrong checks a code allows; the last one locks its destination.
-    public var attempts = 5
+    public var attempts = VerificationDefaults.attempts
     /// Seconds a destination stays locked after its last wrong check.
-    public var lockDuration = 900
+    public var lockDuration = Self.seconds(VerificationDefaults.lockDuration)
     /// Seconds a proof lives.
-    public var proofLifetime = 600
+    public var proofLifetime = Self.seconds(VerificationDefaults.proofLifetime)
 
     /// The contract's defaults.
     public init() {}
+
+    /// A default's whole seconds, as the rules and the database count them.
+    private static func seconds(_ duration: Duration) -> Int { Int(duration.components.seconds) }
 
     /// Checks every value is in its range; throws a message that names the first that is not.
     public func validated() throws(ServerSetupError) -> Self {

@@ -1,7 +1,7 @@
 import Foundation
 import Logging
 import ServiceLifecycle
-import SignUp
+import SignUpDomain
 
 /// Purges the store every minute (``VerificationStore/purge(now:since:idleSince:)``): without
 /// it, sends, failures, proofs and rows of destinations nobody uses would pile up for ever.

@@ -1,11 +1,10 @@
-import SignUp
-
-/// What a destination's limits are kept under: its normalised number, or its normalised
-/// e-mail address with the local part in lower case and without a `+tag`, so that a respelling
-/// of one mailbox (`User+x@Example.COM`) shares the limits of `user@example.com`.
-enum LimitKey {
-    static func of(_ destination: Destination) -> String {
-        switch destination {
+extension Destination {
+    /// What the destination's limits (cooldown, send limit, lock) and its account are kept
+    /// under: the normalised number, or the normalised e-mail address with its local part in
+    /// lower case and without a `+tag`, so that every spelling of one mailbox
+    /// (`User+x@Example.COM`) is one destination with `user@example.com`.
+    public var limitKey: String {
+        switch self {
         case .phone(let number):
             return number
         case .email(let address):
