@@ -2,5 +2,5 @@
 /// tags the copy it depends on with it.
 package enum HourglassVersion {
     /// The semantic version of this release.
-    package static let current = "3.0.0"
+    package static let current = "4.0.0"
 }

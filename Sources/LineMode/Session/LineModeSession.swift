@@ -118,7 +118,7 @@ final class LineModeSession: Sendable {
             switch outbox.lastCode(sentTo: destination.normalized) {
             case .success(let code): return code
             case .failure(let problem):
-                report(ScriptError(line: 0, "type code sent: \(problem)"))
+                report(ScriptError(line: 0, "type code sent: \(problem.advised(by: driver.value?.codeStep))"))
                 return ""
             }
         }

@@ -1,5 +1,6 @@
 import Foundation
 import Hourglass
+import SignUp
 
 #if canImport(FoundationNetworking)
 import FoundationNetworking
@@ -47,7 +48,7 @@ struct OutboxReader: Sendable {
                     "the server has no outbox to read (GET /v1/outbox answered \(status)): start it with --dev"))
         }
         guard let code = messages.last?["code"] as? String else {
-            return .failure(OutboxProblem("the server's outbox holds no code for this destination"))
+            return .failure(OutboxProblem("the server's outbox holds no code for this destination", noCode: true))
         }
         return .success(code)
     }
@@ -56,8 +57,29 @@ struct OutboxReader: Sendable {
 /// Why `type code sent` found no code in a real server's outbox.
 struct OutboxProblem: Error, CustomStringConvertible {
     let description: String
+    /// Whether the outbox was read and had no code: the screen's last answer says why.
+    let noCode: Bool
 
-    init(_ description: String) {
+    init(_ description: String, noCode: Bool = false) {
         self.description = description
+        self.noCode = noCode
+    }
+
+    /// This problem, with the advice the screen's code step gives when no code was sent: what
+    /// the server answered, and what to do next.
+    func advised(by state: VerificationState?) -> String {
+        guard noCode, let state else { return description }
+        let advice =
+            switch state.send {
+            case .ready: "no code was asked for yet: tap send first"
+            case .sending: "the send is still waiting for its answer: wait, then type the code"
+            case .sent: "the code sent may not be in the outbox yet: wait a moment and type it again"
+            case .failed(.rateLimited), .failed(.sendLimitReached):
+                "the send answered 429 and the server had sent no code: wait for the send button, then tap send"
+            case .failed(.network), .failed(.serviceUnavailable):
+                "the last send got no answer from the server: tap send again"
+            case .failed(.invalidDestination): "the server refuses this destination: type another"
+            }
+        return description + "; " + advice
     }
 }

@@ -5,8 +5,12 @@ import SignUp
 protocol ScreenDriver: AnyObject, Sendable {
     /// The whole screen, one line a control.
     var lines: [String] { get }
-    /// The destination as parsed, for `type code sent`.
+    /// Where the code step is, for `type code sent`: the destination a code went to (or a
+    /// 429 said may have gone to), else the one the field holds.
     var destination: Destination? { get }
+    /// The verification state of the screen's code step, if it has one: what `type code sent`
+    /// words its advice from when no code was sent.
+    var codeStep: VerificationState? { get }
     func type(_ field: ScriptField, _ text: String)
     func tap(_ button: ScriptButton)
 }
@@ -22,9 +26,13 @@ final class VerificationDriver: ScreenDriver {
     var lines: [String] { model.screen.lines }
 
     var destination: Destination? {
-        if case .success(let destination) = model.state.destination { return destination }
+        let state = model.state
+        if let sentTo = state.sentTo { return sentTo }
+        if case .success(let destination) = state.destination { return destination }
         return nil
     }
+
+    var codeStep: VerificationState? { model.state }
 
     func type(_ field: ScriptField, _ text: String) {
         switch field {
@@ -55,6 +63,7 @@ final class RegistrationDriver: ScreenDriver {
 
     var lines: [String] { model.screen.lines }
     var destination: Destination? { account.destination }
+    var codeStep: VerificationState? { account.codeStep }
 
     func type(_ field: ScriptField, _ text: String) {
         switch field {
@@ -83,6 +92,7 @@ final class CustomScreenDriver: ScreenDriver {
 
     var lines: [String] { screen.lines }
     var destination: Destination? { nil }
+    var codeStep: VerificationState? { nil }
     func type(_ field: ScriptField, _ text: String) { screen.type(text, into: field.name) }
     func tap(_ button: ScriptButton) { screen.tap(button.name) }
 }
