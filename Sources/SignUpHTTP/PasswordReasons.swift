@@ -1,6 +1,6 @@
 import SignUp
 
-/// The reasons of a `weak-password` problem, as the models' ``PasswordProblem``s: the codes
+/// The reasons of a `weak-password` problem, as the models' `PasswordProblem`s: the codes
 /// the contract names, with the lengths the problem gives. A length reason without its length
 /// is left out (the screen then words the refusal without it).
 enum PasswordReasons {

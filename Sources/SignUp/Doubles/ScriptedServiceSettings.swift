@@ -14,7 +14,7 @@ public struct ScriptedServiceSettings: Hashable, Sendable {
     /// How long the lock lasts.
     public var lockDuration: Duration = VerificationDefaults.lockDuration
 
-    /// The defaults: 300 ms latency, 5-minute codes, and the rules' (``VerificationDefaults``)
+    /// The defaults: 300 ms latency, 5-minute codes, and the rules' (`VerificationDefaults`)
     /// code length, attempts and lock.
     public init() {}
 }

@@ -8,7 +8,7 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
 
     /// The format's version.
     public var version: Int
-    /// The normalised destination (``Destination/normalized``).
+    /// The normalised destination (`Destination/normalized`).
     public var destination: String
     /// When a new code may be requested.
     public var cooldownEnds: Date

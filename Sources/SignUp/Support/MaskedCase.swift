@@ -3,7 +3,7 @@
 /// arrives in them as typed.
 struct MaskedCase {
     let name: String
-    /// The case's value, a typed secret wrapped in ``Secret``; nil for a case without one.
+    /// The case's value, a typed secret wrapped in `Secret`; nil for a case without one.
     let value: Any?
 
     /// `name(value)` (the value as `debugPrint` shows it), or `name`.

@@ -35,7 +35,7 @@ public struct VerificationConfig: Hashable, Sendable {
 
     static let codeLengths = 1...16
 
-    /// The defaults: the rules' (``VerificationDefaults``: a 60 s cooldown, 6-digit codes, 5
+    /// The defaults: the rules' (`VerificationDefaults`: a 60 s cooldown, 6-digit codes, 5
     /// sends an hour), English, numbers read in the system locale's region by the built-in
     /// parser and written by the built-in formatter.
     public init(
