@@ -25,6 +25,7 @@ let package = Package(
                 .product(name: "HourglassDispatch", package: "Hourglass"),
                 .product(name: "HourglassLibevent", package: "Hourglass"),
                 .product(name: "HourglassGLib", package: "Hourglass"),
+                .product(name: "PhoneNumbers", package: "Hourglass"),
                 .product(name: "SignUp", package: "Hourglass"),
                 .product(name: "NIOCore", package: "swift-nio"),
                 .product(name: "NIOPosix", package: "swift-nio"),

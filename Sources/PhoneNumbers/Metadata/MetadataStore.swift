@@ -25,9 +25,20 @@ final class MetadataStore: @unchecked Sendable {
         var keys: [String: [String]] = [:]
         var codes: [String: String] = [:]
         var current: String?
-        for line in text.split(separator: "\n") {
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            if fields.first == "R", fields.count == 10 {
+        // The lines are found in the UTF-8 bytes (the data is ASCII), and only a region's first
+        // line is split into its fields: splitting the text by Characters took 18 ms, at a
+        // process's first number.
+        var contiguous = text
+        let ranges = Self.lineRanges(of: &contiguous)
+        let data = contiguous
+        let offset = { (offset: Int) in data.utf8.index(data.utf8.startIndex, offsetBy: offset) }
+        for range in ranges {
+            let line = data[offset(range.lowerBound)..<offset(range.upperBound)]
+            let fields =
+                line.utf8.starts(with: "R\t".utf8)
+                ? line.utf8.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map(Substring.init)
+                : []
+            if fields.count == 10 {
                 let (region, code) = (String(fields[1]), String(fields[2]))
                 let key = region == "001" ? "001+" + code : region
                 current = key
@@ -40,6 +51,20 @@ final class MetadataStore: @unchecked Sendable {
         keysByCallingCode = keys
         callingCodeByRegion = codes
         regionCodes = codes.keys.sorted()
+    }
+
+    /// The UTF-8 offsets of each line of `text` that is not empty.
+    private static func lineRanges(of text: inout String) -> [Range<Int>] {
+        text.withUTF8 { bytes in
+            var ranges: [Range<Int>] = []
+            var start = 0
+            for (offset, byte) in bytes.enumerated() where byte == UInt8(ascii: "\n") {
+                if offset > start { ranges.append(start..<offset) }
+                start = offset + 1
+            }
+            if bytes.count > start { ranges.append(start..<bytes.count) }
+            return ranges
+        }
     }
 
     /// The metadata of `key` (a region code, or `001+CODE`), made on first use.

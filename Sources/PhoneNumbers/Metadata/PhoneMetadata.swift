@@ -76,7 +76,10 @@ final class PhoneMetadata: Sendable {
 
     /// The tab-separated fields of a line, `-` read as nil.
     private static func fields(_ line: Substring) -> [String?] {
-        line.split(separator: "\t", omittingEmptySubsequences: false).map { $0 == "-" ? nil : String($0) }
+        // As UTF-8 (the data is ASCII): by Characters, a region's lines took as long as its patterns.
+        line.utf8.split(separator: UInt8(ascii: "\t"), omittingEmptySubsequences: false).map { field in
+            field.elementsEqual("-".utf8) ? nil : String(Substring(field))
+        }
     }
 
     private static func lengths(_ field: String?) -> [Int] {

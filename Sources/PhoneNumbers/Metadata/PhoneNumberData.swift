@@ -13,4 +13,20 @@ enum PhoneNumberData {
 
     /// One line a region (`R`), number type (`D`) or format (`N`, `I`).
     static let text = [regionsACToBT, regionsBWToEE, regionsEGToIE, regionsILToLT, regionsLUToNU, regionsNZToSJ, regionsSKToVN, regionsVUTo001].joined(separator: "\n")
+
+    /// The mobile token of a calling code: the digit a mobile number has before its area
+    /// code (Argentina's `9`), part of its area code.
+    static let mobileTokens: [String: String] = ["54": "9"]
+
+    /// The calling codes whose mobile numbers are geographical (have an area code, unless
+    /// `geographicalMobileCodesWithoutAreaCodes` holds the code).
+    static let geographicalMobileCodes: Set<String> = ["52", "54", "55", "62", "86"]
+
+    /// The calling codes whose mobile numbers are geographical but start with a carrier's
+    /// digits, not an area code (China).
+    static let geographicalMobileCodesWithoutAreaCodes: Set<String> = ["86"]
+
+    /// The calling codes of regions without a national prefix that have area codes all the
+    /// same (Mexico); elsewhere, no national prefix means no area codes.
+    static let codesWithAreaCodesWithoutNationalPrefix: Set<String> = ["52"]
 }

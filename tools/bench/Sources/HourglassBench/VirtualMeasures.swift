@@ -1,5 +1,6 @@
 import Foundation
 import Hourglass
+import PhoneNumbers
 import SignUp
 
 /// The virtual clock's own figures.
