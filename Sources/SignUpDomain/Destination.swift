@@ -17,9 +17,10 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// A form safe to show on screen and in logs, the same in every language: a phone number as
-    /// `StandardPhoneNumberFormatter.masked(_:)` writes it, its country code and first group
-    /// whole, up to its last four digits shown and at least three hidden (`+55 11 •••••-4567`,
-    /// `+1 415-•••-0100`); an e-mail address with the first character of its local part and its
+    /// `StandardPhoneNumberFormatter.masked(_:)` writes it: its country code and its area code
+    /// whole (none for most mobiles), then at most its last four digits and never more than half
+    /// of the national number, at least three hidden (`+55 11 •••••-4567`, `+1 415-•••-0100`,
+    /// `+852 •••• 4567`); an e-mail address with the first character of its local part and its
     /// domain (`a***@example.com`).
     public var masked: String { masked(by: StandardPhoneNumberFormatter()) }
 
@@ -64,6 +65,12 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     public static func parse(
         _ input: String, region: PhoneRegion? = nil, parser: some PhoneNumberParser = StandardPhoneNumberParser()
     ) -> Result<Destination, DestinationProblem> {
+        // Bounded before any Unicode work, whose cost grows faster than the text (a run of
+        // combining marks in reverse canonical order is quadratic to normalise): no phone number
+        // or address as people type one comes near this many bytes.
+        guard input.utf8.count <= Self.longestInput else {
+            return .failure(input.utf8.contains(UInt8(ascii: "@")) ? .invalidEmail : .phone(.tooLong))
+        }
         // Only characters beyond ASCII can be full-width.
         let text = (input.utf8.allSatisfy { $0 < 0x80 } ? input : String(input.map(Self.halfWidth))).trimmingWhitespace
         if text.isEmpty { return .failure(.empty) }
@@ -89,6 +96,10 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
             return .success(phone)
         }
     }
+
+    /// The most UTF-8 bytes a destination as typed may have: four for each of an address's 254
+    /// characters; anything longer is refused before it is read.
+    public static let longestInput = 1_016
 
     /// The destination a store or a server holds in its normal form (`+` and 4 to 15 digits
     /// after a known country code, or an e-mail address), nil when `normalized` is not one. An
@@ -117,7 +128,8 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// spellings of one mailbox are one destination (``normalizedDomain(_:)``).
     private static func parseEmail(_ text: String) -> Result<Destination, DestinationProblem> {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
-        guard parts.count == 2, text.count <= 254, let domain = normalizedDomain(parts[1]) else {
+        // 254 characters at most, counted in scalars: a grapheme may hold any number of marks.
+        guard parts.count == 2, text.unicodeScalars.count <= 254, let domain = normalizedDomain(parts[1]) else {
             return .failure(.invalidEmail)
         }
         let local = parts[0]

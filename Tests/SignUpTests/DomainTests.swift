@@ -1,3 +1,4 @@
+import PhoneNumbers
 import SignUpDomain
 import Testing
 
@@ -26,5 +27,24 @@ struct DomainTests {
         #expect(VerificationDefaults.attempts == 5)
         #expect(VerificationDefaults.lockDuration == .seconds(900))
         #expect(VerificationDefaults.proofLifetime == .seconds(600))
+    }
+}
+
+/// Reading a destination is bounded before any Unicode work: the crafted 16 KiB address of
+/// combining marks in reverse canonical order (quadratic to normalise) is refused unread.
+@Suite("A destination's reading is bounded")
+struct BoundedDestinationTests {
+    @Test("the crafted 16 KiB address is refused; a long address of few marks is read in scalars")
+    func crafted() {
+        let marks = String(repeating: "\u{0301}", count: 3_975) + String(repeating: "\u{0316}", count: 3_975)
+        let crafted = "x@a" + marks + ".com"
+        #expect(crafted.utf8.count > 15_000)
+        #expect(Destination.parse(crafted, region: nil) == .failure(.invalidEmail))
+        #expect(Destination.parse(String(repeating: "1", count: 2_000), region: nil) == .failure(.phone(.tooLong)))
+        // Within the byte bound, the 254 characters are scalars: 300 marks on one letter are too many.
+        let marked = "x@a" + String(repeating: "\u{0301}", count: 300) + ".com"
+        #expect(marked.utf8.count <= Destination.longestInput)
+        #expect(Destination.parse(marked, region: nil) == .failure(.invalidEmail))
+        #expect(Destination.parse("alice@éxample.com", region: nil) == .success(.email("alice@éxample.com")))
     }
 }
