@@ -217,7 +217,7 @@ struct BadInputTests {
         let script = "type destination 06 12 34 56 78\ntap send\nwait 1s\n"
         let french = try LinemodeProcess.run(["--region", "fr"], script: script)
         #expect(french.status == 0)
-        #expect(french.stdout.contains("[   0.300] message: Code sent to +33 6 •• •• 56 78\n"))
+        #expect(french.stdout.contains("[   0.300] message: Code sent to +33 • •• •• 56 78\n"))
         let nowhere = try LinemodeProcess.run([], script: "type destination 06 12 34 56 78\n")
         #expect(
             nowhere.stdout.contains(

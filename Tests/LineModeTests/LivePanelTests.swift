@@ -14,12 +14,12 @@ struct LivePanelTests {
     func frame() {
         var panel = LivePanel()
         panel.show(Self.screen)
-        panel.add(message: "[   0.300] Code sent to +86 138 •••• 5678")
+        panel.add(message: "[   0.300] Code sent to +86 ••• •••• 5678")
         #expect(
             panel.rows(columns: 80) == [
                 "destination: \"138 1234 5678\"", "send: [Resend in 57s] (disabled) {Send code: 57 seconds}",
                 "code: \"\" — Code expires in 4:57", "verify: [Verify] (disabled)", "── messages",
-                "[   0.300] Code sent to +86 138 •••• 5678", "", "",
+                "[   0.300] Code sent to +86 ••• •••• 5678", "", "",
             ])
     }
 

@@ -25,7 +25,7 @@ struct PanelAtTerminalTests {
         let expected = [
             "destination: \"+86 138 1234 5678\"", "send: [Resend in 57s] (disabled) {Send code: 57 seconds}",
             "code: \"\" — Code expires in 4:57", "verify: [Verify] (disabled)",
-            "message: Code sent to +86 138 •••• 5678", "── messages", "[   0.300] Code sent to +86 138 •••• 5678", "",
+            "message: Code sent to +86 ••• •••• 5678", "── messages", "[   0.300] Code sent to +86 ••• •••• 5678", "",
             "", ">",
         ]
         #expect(try pane.screen { $0 == expected } == expected)
@@ -60,8 +60,9 @@ struct PanelAtTerminalTests {
         #expect(
             screen.map(Self.numbersHidden) == [
                 "destination: \"+# # # #\"", "send: [Resend in #s] (disabled) {Send code: # seconds}",
-                "code: \"\" — Code expires in #:#", "verify: [Verify] (disabled)", "message: Code sent to +# # •••• #",
-                "── messages", "[   #.#] Code sent to +# # •••• #", "", "", ">",
+                "code: \"\" — Code expires in #:#", "verify: [Verify] (disabled)",
+                "message: Code sent to +# ••• •••• #",
+                "── messages", "[   #.#] Code sent to +# ••• •••• #", "", "", ">",
             ])
     }
 

@@ -47,7 +47,7 @@ struct PersistenceFaultTests {
         try Data("{\"vers".utf8).write(to: state.appendingPathComponent("cooldown.json.hourglass-leftover.tmp"))
         let next = try LinemodeProcess.run(
             ["--state-dir", state.path], script: "type destination +86 138 1234 5678\nwait 1h\ntap send\nwait 1s\n")
-        #expect(next.stdout.contains("message: Code sent to +86 138 •••• 5678"))
+        #expect(next.stdout.contains("message: Code sent to +86 ••• •••• 5678"))
         #expect(next.status == 0)
         let left = try FileManager.default.contentsOfDirectory(atPath: state.path)
         #expect(left == ["cooldown.json"], "\(left)\n\(next.stdout)\n\(next.stderr)")

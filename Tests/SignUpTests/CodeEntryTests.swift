@@ -22,7 +22,7 @@ struct CodeEntryTests {
                 "send: [\(l("Resend in 50s", "重新发送(50s)"))] (disabled) {\(l("Send code: 50 seconds", "发送验证码: 50秒"))}",
                 "code: \"\" — \(l("Wrong code. 4 attempts left", "验证码错误，还可尝试4次"))",
                 "verify: [\(l("Verify", "验证"))] (disabled)",
-                "message: \(l("Code sent to +86 138 •••• 5678", "验证码已发送至 +86 138 •••• 5678"))",
+                "message: \(l("Code sent to +86 ••• •••• 5678", "验证码已发送至 +86 ••• •••• 5678"))",
             ])
         for _ in 1...3 {
             screen.model.setCode("000000")
@@ -55,7 +55,7 @@ struct CodeEntryTests {
                 "send: [\(l("Resend in 59s", "重新发送(59s)"))] (disabled) {\(l("Send code: 59 seconds", "发送验证码: 59秒"))}",
                 "code: \"\" (disabled) — \(l("Too many wrong codes. Try again in 15:00", "错误次数过多，请在15分钟后再试"))",
                 "verify: [\(l("Verify", "验证"))] (disabled)",
-                "message: \(l("Code sent to +86 138 •••• 5678", "验证码已发送至 +86 138 •••• 5678"))",
+                "message: \(l("Code sent to +86 ••• •••• 5678", "验证码已发送至 +86 ••• •••• 5678"))",
             ])
         screen.clock.advance(by: .seconds(61))
         #expect(screen.model.screen.code.message == l("Too many wrong codes. Try again in 13:59", "错误次数过多，请在13分59秒后再试"))
@@ -65,7 +65,7 @@ struct CodeEntryTests {
                 "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
                 "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
                 "verify: [\(l("Verify", "验证"))] (disabled)",
-                "message: \(l("Code sent to +86 138 •••• 5678", "验证码已发送至 +86 138 •••• 5678"))",
+                "message: \(l("Code sent to +86 ••• •••• 5678", "验证码已发送至 +86 ••• •••• 5678"))",
             ])
         screen.model.tapSend()
         screen.clock.advance(by: .milliseconds(300))
@@ -94,7 +94,7 @@ struct CodeEntryTests {
             screen.lines == [
                 "destination: \"138 1234 5678\"", "send: [Resend]",
                 "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
-                "message: Code sent to +86 138 •••• 5678",
+                "message: Code sent to +86 ••• •••• 5678",
             ])
         #expect(screen.announcements.values == ["You can request a new code now"])
         expectNoTimersLeft(screen.clock)
@@ -118,7 +118,7 @@ struct CodeEntryTests {
                 "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
                 "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
                 "verify: [\(l("Verify", "验证"))] (disabled)",
-                "message: \(l("Code sent to +86 138 •••• 5678", "验证码已发送至 +86 138 •••• 5678"))",
+                "message: \(l("Code sent to +86 ••• •••• 5678", "验证码已发送至 +86 ••• •••• 5678"))",
             ])
         expectNoTimersLeft(screen.clock)
     }
@@ -166,7 +166,7 @@ struct CodeEntryTests {
                 "send: [\(l("Resend in 60s", "重新发送(60s)"))] (disabled) {\(l("Send code: 60 seconds", "发送验证码: 60秒"))}",
                 "code: \"••••••\" — \(l("Network error. Tap Verify to try again", "网络错误，请重试验证"))",
                 "verify: [\(l("Verify", "验证"))]",
-                "message: \(l("Code sent to +86 138 •••• 5678", "验证码已发送至 +86 138 •••• 5678"))",
+                "message: \(l("Code sent to +86 ••• •••• 5678", "验证码已发送至 +86 ••• •••• 5678"))",
             ])
         screen.model.tapVerify()
         screen.model.tapVerify()

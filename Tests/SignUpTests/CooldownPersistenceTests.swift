@@ -32,7 +32,7 @@ struct CooldownPersistenceTests {
                     "send: [\(l("Resend in 40s", "重新发送(40s)"))] (disabled) {\(l("Send code: 40 seconds", "发送验证码: 40秒"))}",
                     "code: \"\" — \(l("Code expires in 4:40", "验证码将在4分40秒后过期"))",
                     "verify: [\(l("Verify", "验证"))] (disabled)",
-                    "message: \(l("Code sent to +86 138 •••• 5678", "验证码已发送至 +86 138 •••• 5678"))",
+                    "message: \(l("Code sent to +86 ••• •••• 5678", "验证码已发送至 +86 ••• •••• 5678"))",
                 ])
             second.clock.advance(by: .seconds(40))
             #expect(second.model.screen.sendButton.title == l("Resend", "重新发送"))
@@ -84,7 +84,7 @@ struct CooldownPersistenceTests {
                 restarted.lines == [
                     "destination: \"+86 138 1234 5678\"", "send: [Resend]",
                     "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
-                    "message: Code sent to +86 138 •••• 5678",
+                    "message: Code sent to +86 ••• •••• 5678",
                 ])
             #expect(restarted.clock.pendingTimers == [])
         }

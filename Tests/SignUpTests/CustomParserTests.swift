@@ -33,7 +33,7 @@ struct CustomParserTests {
         #expect(model.state.destination == .success(.phone("+88299123456")))
         model.tapSend()
         clock.advance(by: .seconds(1))
-        #expect(model.screen.message == "Code sent to +882 99 •• •456")
+        #expect(model.screen.message == "Code sent to +882 •• •• 3456")
         #expect(service.lastCode(sentTo: .phone("+88299123456")) != nil)
     }
 

@@ -50,7 +50,7 @@ struct VerificationFlowTests {
                 "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
             ])
         screen.clock.advance(by: .milliseconds(300))
-        let sentTo = l("Code sent to +86 138 •••• 5678", "验证码已发送至 +86 138 •••• 5678")
+        let sentTo = l("Code sent to +86 ••• •••• 5678", "验证码已发送至 +86 ••• •••• 5678")
         #expect(
             screen.lines == [
                 "destination: \"+86 138 1234 5678\"",
@@ -92,7 +92,8 @@ struct VerificationFlowTests {
         screen.model.setCode(code.prefix(3) + "-" + code.dropFirst(3))
         #expect(
             screen.lines == [
-                "destination: \"+86 138 1234 5678\"", "send: [\(l("Resend", "重新发送"))] (disabled)",
+                // Held while its code is checked: the proof will be for this destination.
+                "destination: \"+86 138 1234 5678\" (disabled)", "send: [\(l("Resend", "重新发送"))] (disabled)",
                 "code: \"••••••\" (disabled)", "verify: [\(l("Verifying…", "验证中…"))] (disabled)",
                 "message: \(sentTo)",
             ])
@@ -121,7 +122,7 @@ struct VerificationFlowTests {
             screen.lines == [
                 "destination: \"138 1234 5678\"", "send: [Resend]",
                 "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
-                "message: Code sent to +86 138 •••• 5678",
+                "message: Code sent to +86 ••• •••• 5678",
             ])
         expectNoTimersLeft(screen.clock)
     }

@@ -88,7 +88,7 @@ public struct SignUpStrings: Sendable {
     public var destinationProblem: @Sendable (DestinationProblem) -> String {
         didSet { translated.insert(.destinationProblem) }
     }
-    /// Where the code went: "Code sent to +86 138 •••• 5678".
+    /// Where the code went: "Code sent to +86 ••• •••• 5678".
     public var codeSent: @Sendable (_ maskedDestination: String) -> String { didSet { translated.insert(.codeSent) } }
     /// Why a code request failed; `wait` is the wait left, as ``seconds`` words it, if any.
     public var requestError: @Sendable (CodeRequestError, _ wait: String?) -> String {

@@ -128,7 +128,8 @@ extension VerificationState {
         switch result {
         case .success(let receipt):
             var effects: [VerificationEffect] = []
-            if sentTo == target, codeExpiry != nil || codeMayBeInPlay { notice = .codeReplaced }
+            // Only a code this screen saw sent and still live is "replaced"; a possible one is not told.
+            if sentTo == target, codeExpiry != nil { notice = .codeReplaced }
             if sentTo != target, case .locked = check {
                 // A lock is its destination's: a code for another one starts clear of it.
                 check = .idle
