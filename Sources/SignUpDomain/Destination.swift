@@ -74,7 +74,7 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         // Only characters beyond ASCII can be full-width.
         let text = (input.utf8.allSatisfy { $0 < 0x80 } ? input : String(input.map(Self.halfWidth))).trimmingWhitespace
         if text.isEmpty { return .failure(.empty) }
-        if text.contains("@") { return parseEmail(text) }
+        if text.utf8.contains(UInt8(ascii: "@")) { return parseEmail(text) }
         guard let compact = PhoneNumbering.dialableDigits(of: text) else { return .failure(.phone(.invalid)) }
         // Read in China (not dialled abroad with 00), or with +86: no mainland China mobile.
         let readInChina =
@@ -106,7 +106,7 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// e-mail address is read again and given in today's form: a store written by an older
     /// release may hold its domain in Punycode.
     public init?(normalized: String) {
-        if normalized.contains("@") {
+        if normalized.utf8.contains(UInt8(ascii: "@")) {
             guard case .success(let email) = Self.parseEmail(normalized) else { return nil }
             self = email
             return

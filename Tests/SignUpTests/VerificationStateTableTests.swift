@@ -79,7 +79,7 @@ enum VerificationTable {
                     CooldownSnapshot(
                         destination: phone, cooldownLeft: .seconds(60), cooldownLength: .seconds(60),
                         codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.zero])),
-                .announce(.codeSent("+86 ••• •••• 5678")),
+                .announce(.codeSent(phone)),
             ]),
         VerificationRow(
             name: "a rate limit waits the server's time", given: sending,

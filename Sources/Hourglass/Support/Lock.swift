@@ -10,6 +10,7 @@ import Musl
 ///
 /// `Synchronization.Mutex` would do, but it needs macOS 15 / iOS 18 and is slower per round
 /// trip than a pthread mutex on Linux (tools/bench/HISTORY.md).
+@usableFromInline
 package final class Lock: @unchecked Sendable {
     // @unchecked Sendable: the mutex is heap-allocated once, never moved, and only ever
     // touched through the lock/unlock calls below, which are thread-safe by definition.
@@ -19,6 +20,7 @@ package final class Lock: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     #endif
 
+    @usableFromInline
     package init() {
         #if canImport(Darwin)
         mutex = .allocate(capacity: 1)
@@ -38,6 +40,7 @@ package final class Lock: @unchecked Sendable {
         mutex.deallocate()
     }
 
+    @usableFromInline
     package func lock() {
         #if canImport(Darwin)
         os_unfair_lock_lock(mutex)
@@ -46,6 +49,7 @@ package final class Lock: @unchecked Sendable {
         #endif
     }
 
+    @usableFromInline
     package func unlock() {
         #if canImport(Darwin)
         os_unfair_lock_unlock(mutex)
@@ -54,7 +58,7 @@ package final class Lock: @unchecked Sendable {
         #endif
     }
 
-    @inline(__always)
+    @inlinable
     package func withLock<Result, Failure: Error>(
         _ body: () throws(Failure) -> Result
     ) throws(Failure) -> Result {

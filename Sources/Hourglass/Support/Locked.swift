@@ -13,8 +13,8 @@
 /// }
 /// ```
 public final class Locked<Value> {
-    private let lock = Lock()
-    private var value: Value
+    @usableFromInline let lock = Lock()
+    @usableFromInline var value: Value
 
     /// A lock around `value`.
     public init(_ value: Value) {
@@ -24,7 +24,7 @@ public final class Locked<Value> {
     /// Runs `body` with the value, under the lock, and returns what it returns. `body` must not
     /// take this lock again (the lock is not recursive), and should be short: every other thread
     /// that wants the value waits for it.
-    @inline(__always)
+    @inlinable
     public func withLock<Result, Failure: Error>(
         _ body: (inout Value) throws(Failure) -> Result
     ) throws(Failure) -> Result {

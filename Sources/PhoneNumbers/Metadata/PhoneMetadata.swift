@@ -106,10 +106,25 @@ final class PhoneMetadata: Sendable {
     /// libphonenumber's order; nil when it is none of the region's numbers.
     func type(of national: Substring) -> PhoneNumberType? {
         guard general.pattern.matchesWhole(national) else { return nil }
-        let matching = types.filter { $0.description.pattern.matchesWhole(national) }.map(\.type)
-        for type in PhoneNumberType.checkedBeforeFixedLine where matching.contains(type) { return type }
-        if matching.contains(.fixedLine) { return matching.contains(.mobile) ? .fixedLineOrMobile : .fixedLine }
-        return matching.contains(.mobile) ? .mobile : nil
+        // As libphonenumber matches a type: its lengths first (none listed: any), then its pattern;
+        // one pass, and no pattern run for a type that could not win.
+        let length = national.count
+        let ranked = PhoneNumberType.checkedBeforeFixedLine
+        var best = ranked.endIndex
+        var (fixedLine, mobile) = (false, false)
+        for (type, description) in types
+        where description.lengths.isEmpty || description.lengths.contains(length) {
+            if let rank = ranked.firstIndex(of: type) {
+                if rank < best, description.pattern.matchesWhole(national) { best = rank }
+            } else if type == .fixedLine, best == ranked.endIndex {
+                fixedLine = description.pattern.matchesWhole(national)
+            } else if type == .mobile, best == ranked.endIndex {
+                mobile = description.pattern.matchesWhole(national)
+            }
+        }
+        if best < ranked.endIndex { return ranked[best] }
+        if fixedLine { return mobile ? .fixedLineOrMobile : .fixedLine }
+        return mobile ? .mobile : nil
     }
 
     /// How a national number's length fits a region.

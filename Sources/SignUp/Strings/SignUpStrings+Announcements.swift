@@ -1,8 +1,9 @@
 extension SignUpStrings {
-    /// The words of `announcement`: the same as the screen's for the same event.
-    func announcement(_ announcement: Announcement) -> String {
+    /// The words of `announcement`: the same as the screen's for the same event; a destination
+    /// is said as `config` masks it.
+    func announcement(_ announcement: Announcement, config: VerificationConfig) -> String {
         switch announcement {
-        case .codeSent(let destination): codeSent(destination)
+        case .codeSent(let destination): codeSent(config.masked(destination))
         case .resendIn(let wait): canResendIn(seconds(wait))
         case .resendAvailable: canResendNow
         case .verified: verified

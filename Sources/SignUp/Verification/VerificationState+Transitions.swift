@@ -149,7 +149,7 @@ extension VerificationState {
             (cooldownEnd, codeExpiry) = (cooldown, expiry)
             return effects + [
                 .startCountdown(.cooldown, until: cooldown), .startCountdown(.codeExpiry, until: expiry),
-                .save(snapshot(of: target)), .announce(.codeSent(config.masked(target))),
+                .save(snapshot(of: target)), .announce(.codeSent(target)),
             ]
         case .failure(let error):
             send = .failed(error)

@@ -52,6 +52,32 @@ public struct VerificationState: Hashable, Sendable {
         self.now = now
         codeLength = config.codeLength
     }
+
+    /// Equal when every stored property is. Written out, `now` first, because the runtime
+    /// compares each new state with the one before (a tick changes `now` alone), and the
+    /// derived comparison calls `Result`'s generic `==` every time. `StatePropertiesTests`
+    /// fails when a property is added, so that it is added here too.
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.now == rhs.now && lhs.send == rhs.send && lhs.check == rhs.check && lhs.code == rhs.code
+            && lhs.destinationText == rhs.destinationText && lhs.destinationEdited == rhs.destinationEdited
+            && sameDestination(lhs.destination, rhs.destination) && lhs.sentTo == rhs.sentTo
+            && lhs.codeMayBeInPlay == rhs.codeMayBeInPlay && lhs.cooldownEnd == rhs.cooldownEnd
+            && lhs.cooldownLength == rhs.cooldownLength && lhs.sendTimes == rhs.sendTimes
+            && lhs.sendLimitEnd == rhs.sendLimitEnd && lhs.codeLength == rhs.codeLength
+            && lhs.codeExpiry == rhs.codeExpiry && lhs.codeLifetime == rhs.codeLifetime
+            && lhs.notice == rhs.notice && lhs.config == rhs.config
+    }
+
+    /// `Result`'s `==`, specialised.
+    private static func sameDestination(
+        _ lhs: Result<Destination, DestinationProblem>, _ rhs: Result<Destination, DestinationProblem>
+    ) -> Bool {
+        switch (lhs, rhs) {
+        case (.success(let left), .success(let right)): left == right
+        case (.failure(let left), .failure(let right)): left == right
+        default: false
+        }
+    }
 }
 
 /// Where the send button stands.
@@ -122,8 +148,8 @@ public enum VerificationEffect: Hashable, Sendable {
 
 /// What the screen announces to assistive technologies: not every second, only these.
 public enum Announcement: Hashable, Sendable {
-    /// A code was sent to the (masked) destination.
-    case codeSent(String)
+    /// A code was sent to the destination (said masked, by the configuration's formatter).
+    case codeSent(Destination)
     /// This many seconds until a new code may be requested (said at 30 and 10).
     case resendIn(seconds: Int64)
     /// A new code may be requested now.

@@ -149,7 +149,9 @@ public final class VerificationViewModel: Sendable {
                 handle(.storeFailed(.notSaved))
             }
         case .announce(let announcement):
-            onAnnouncement?(runtime.untrackedValue.config.language.strings.announcement(announcement))
+            guard let onAnnouncement else { return }
+            let config = runtime.untrackedValue.config
+            onAnnouncement(config.language.strings.announcement(announcement, config: config))
         }
     }
 
