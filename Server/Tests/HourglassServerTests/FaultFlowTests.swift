@@ -99,7 +99,7 @@ struct FaultFlowTests {
         "a password changed after a lost answer is no replay: a new code, then 'account exists' (made with the first)",
         arguments: TestDatabase.available)
     func passwordChangedAfterLostAnswer(_ database: TestDatabase) async throws {
-        let flow = try await FaultFlow(database) { $0.cooldown = 0 }
+        let flow = try await FaultFlow(database) { $0.cooldown = .zero }
         let phone = flow.phone
         _ = try await flow.send()
         var screen = try await flow.enter(try #require(try flow.codes().first, flow.log))
@@ -148,7 +148,7 @@ struct FaultFlowTests {
         "an answer delayed past the timeout: Retry sends a new code; a lost proof makes the code expired, Resend a new one",
         arguments: TestDatabase.available)
     func delayedAnswer(_ database: TestDatabase) async throws {
-        let flow = try await FaultFlow(database) { $0.cooldown = 0 }
+        let flow = try await FaultFlow(database) { $0.cooldown = .zero }
         let phone = flow.phone
         flow.hold(.seconds(2))
         var screen = try await flow.send()

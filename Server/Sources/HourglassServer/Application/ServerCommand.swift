@@ -34,22 +34,25 @@ public struct ServerCommand: AsyncParsableCommand {
     @Flag(help: "Take the client address from X-Forwarded-For (behind a trusted proxy only).")
     var trustForwardedFor = false
     // The rules' defaults, written once (VerificationDefaults, through VerificationRules).
-    @Option(help: "Seconds between two codes for one destination.") var cooldown = Self.defaults.cooldown
-    @Option(help: "Seconds a code lives.") var codeLifetime = Self.defaults.codeLifetime
+    @Option(help: "Seconds between two codes for one destination.") var cooldown = Self.seconds(Self.defaults.cooldown)
+    @Option(help: "Seconds a code lives.") var codeLifetime = Self.seconds(Self.defaults.codeLifetime)
     @Option(help: "Digits in a code (4 to 10).") var codeLength = Self.defaults.codeLength
     @Option(help: "Codes per destination per send window.") var sendLimit = Self.defaults.sendLimit
-    @Option(help: "The send window, in seconds.") var sendWindow = Self.defaults.sendWindow
+    @Option(help: "The send window, in seconds.") var sendWindow = Self.seconds(Self.defaults.sendWindow)
     @Option(help: "Codes per client address per send window.") var addressSendLimit = Self.defaults.addressSendLimit
     @Option(help: "Failed checks (wrong, expired, no code) per client address per send window.")
     var addressFailureLimit = Self.defaults.addressFailureLimit
     @Option(help: "Wrong checks a code allows before its destination is locked.")
     var attempts = Self.defaults.attempts
-    @Option(help: "Seconds a destination stays locked.") var lockDuration = Self.defaults.lockDuration
-    @Option(help: "Seconds a proof lives.") var proofLifetime = Self.defaults.proofLifetime
+    @Option(help: "Seconds a destination stays locked.") var lockDuration = Self.seconds(Self.defaults.lockDuration)
+    @Option(help: "Seconds a proof lives.") var proofLifetime = Self.seconds(Self.defaults.proofLifetime)
     @Option(help: "Seconds a database call may take before the request answers 500.") var databaseTimeout = 5
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
 
     private static let defaults = VerificationRules()
+
+    /// A default time as the command line says it: whole seconds.
+    private static func seconds(_ duration: Duration) -> Int { duration.wholeSeconds }
 
     public init() {}
 
@@ -74,16 +77,16 @@ public struct ServerCommand: AsyncParsableCommand {
         (configuration.host, configuration.port, configuration.database) = (host, port, database)
         (configuration.outbox, configuration.dev, configuration.keyFile) = (outbox, dev, keyFile)
         configuration.trustForwardedFor = trustForwardedFor
-        configuration.rules.cooldown = cooldown
-        configuration.rules.codeLifetime = codeLifetime
+        configuration.rules.cooldown = .seconds(cooldown)
+        configuration.rules.codeLifetime = .seconds(codeLifetime)
         configuration.rules.codeLength = codeLength
         configuration.rules.sendLimit = sendLimit
-        configuration.rules.sendWindow = sendWindow
+        configuration.rules.sendWindow = .seconds(sendWindow)
         configuration.rules.addressSendLimit = addressSendLimit
         configuration.rules.addressFailureLimit = addressFailureLimit
         configuration.rules.attempts = attempts
-        configuration.rules.lockDuration = lockDuration
-        configuration.rules.proofLifetime = proofLifetime
+        configuration.rules.lockDuration = .seconds(lockDuration)
+        configuration.rules.proofLifetime = .seconds(proofLifetime)
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
         guard (1...300).contains(databaseTimeout) else {
             throw ValidationError("--database-timeout must be 1 to 300 seconds, not \(databaseTimeout)")

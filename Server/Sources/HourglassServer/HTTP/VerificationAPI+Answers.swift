@@ -65,7 +65,7 @@ extension VerificationAPI {
                             attemptsLeft: attemptsLeft))))
         case .verified(_, let proof, _, _, _):
             logger.info("\(destination.masked) verified")
-            return .ok(.init(body: .json(.init(proof: proof, proofLifetime: rules.proofLifetime))))
+            return .ok(.init(body: .json(.init(proof: proof, proofLifetime: rules.proofLifetime.wholeSeconds))))
         }
     }
 

@@ -24,7 +24,7 @@ struct VerificationAPI: APIProtocol {
     private func instant() -> (date: Date, now: Int64, since: Int64) {
         let date = clock.now
         let now = date.millisecondsSince1970
-        return (date, now, now - Int64(rules.sendWindow) * 1_000)
+        return (date, now, now - rules.sendWindow.milliseconds)
     }
 
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
@@ -63,7 +63,7 @@ struct VerificationAPI: APIProtocol {
                     .init(
                         body: .json(
                             .init(
-                                resendAfter: resendAfter, codeLifetime: rules.codeLifetime,
+                                resendAfter: resendAfter, codeLifetime: rules.codeLifetime.wholeSeconds,
                                 codeLength: rules.codeLength))))
             }
         } catch {

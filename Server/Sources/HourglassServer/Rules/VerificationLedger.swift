@@ -23,13 +23,13 @@ struct VerificationLedger: Sendable {
     }
 
     func decideSend(key: String, destination: String, state: SendState, now: Int64) -> SendDecision {
-        let window = Int64(rules.sendWindow) * 1_000
+        let window = rules.sendWindow.milliseconds
         if let row = state.row, row.lockedUntil > now {
             return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
         }
-        if let row = state.row, row.sentAt > 0, row.sentAt + Int64(rules.cooldown) * 1_000 > now {
+        if let row = state.row, row.sentAt > 0, row.sentAt + rules.cooldown.milliseconds > now {
             return .refuse(
-                .rateLimited, retryAfter: Self.seconds(until: row.sentAt + Int64(rules.cooldown) * 1_000, from: now))
+                .rateLimited, retryAfter: Self.seconds(until: row.sentAt + rules.cooldown.milliseconds, from: now))
         }
         if state.destinationSends.count >= rules.sendLimit {
             let end = (state.destinationSends.oldest ?? now) + window
@@ -45,8 +45,8 @@ struct VerificationLedger: Sendable {
         }
         let row = CodeRow(
             key: key, destination: destination, codeHash: hasher.hash(code: code, for: key), sentAt: now,
-            expiresAt: now + Int64(rules.codeLifetime) * 1_000, attemptsLeft: rules.attempts, lockedUntil: 0)
-        var resendAfter = rules.cooldown
+            expiresAt: now + rules.codeLifetime.milliseconds, attemptsLeft: rules.attempts, lockedUntil: 0)
+        var resendAfter = rules.cooldown.wholeSeconds
         if state.destinationSends.count + 1 >= rules.sendLimit {
             let end = (state.destinationSends.oldest ?? now) + window
             resendAfter = max(resendAfter, Self.seconds(until: end, from: now))
@@ -86,7 +86,7 @@ struct VerificationLedger: Sendable {
     }
 
     func decideCheck(key: String, destination: String, code: String, state: CheckState, now: Int64) -> CheckDecision {
-        let window = Int64(rules.sendWindow) * 1_000
+        let window = rules.sendWindow.milliseconds
         if let row = state.row, row.lockedUntil > now {
             return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
         }
@@ -104,14 +104,14 @@ struct VerificationLedger: Sendable {
             let proof = hasher.newProof()
             return .verified(
                 row: row, proof: proof, proofHash: hasher.hash(proof: proof),
-                proofExpires: now + Int64(rules.proofLifetime) * 1_000, destination: destination)
+                proofExpires: now + rules.proofLifetime.milliseconds, destination: destination)
         }
         if state.superseded.contains(where: { CodeHasher.constantTimeEqual($0, candidate) }) { return .superseded }
         row.attemptsLeft -= 1
         guard row.attemptsLeft <= 0 else { return .wrong(row: row, attemptsLeft: row.attemptsLeft) }
         row.codeHash = nil
-        row.lockedUntil = now + Int64(rules.lockDuration) * 1_000
-        return .lock(row: row, retryAfter: rules.lockDuration)
+        row.lockedUntil = now + rules.lockDuration.milliseconds
+        return .lock(row: row, retryAfter: rules.lockDuration.wholeSeconds)
     }
 
     /// Whole seconds from `now` to `end`, rounded up, at least 1.

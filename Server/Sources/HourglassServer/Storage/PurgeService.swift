@@ -27,9 +27,9 @@ struct PurgeService: Service {
     /// One purge, at the clock's time now.
     func purge() async {
         let now = clock.now.millisecondsSince1970
-        let idle = Int64(max(rules.cooldown, rules.codeLifetime)) * 1_000
+        let idle = max(rules.cooldown, rules.codeLifetime).milliseconds
         do {
-            try await store.purge(now: now, since: now - Int64(rules.sendWindow) * 1_000, idleSince: now - idle)
+            try await store.purge(now: now, since: now - rules.sendWindow.milliseconds, idleSince: now - idle)
         } catch {
             logger.warning("purge failed: \(error)")
         }
