@@ -89,7 +89,8 @@ let package = Package(
                 .product(name: "Clocks", package: "swift-clocks"),
                 .target(name: "HourglassLibevent", condition: onLinux),
                 .target(name: "HourglassGLib", condition: onLinux),
-            ]
+            ],
+            exclude: ["PluralSamples.tsv"]
         ),
         // The verification service over HTTP: the client swift-openapi-generator made from
         // openapi/openapi.yaml (committed in Generated/, by tools/openapi/generate), on
@@ -146,7 +147,7 @@ let package = Package(
                 "TestSupport",
             ]),
         // An app's own line-mode runner, as LineMode's documentation shows it: a login screen
-        // and a French table (LineModeSamples), and the executable over them (AcmeLineMode,
+        // and a Polish table (LineModeSamples), and the executable over them (AcmeLineMode,
         // run by LineModeTests as a child process).
         .target(
             name: "LineModeSamples", dependencies: ["LineMode", "SignUp", "PhoneNumbers", "Hourglass"],

@@ -1,6 +1,6 @@
 import LineMode
 
-/// `linemode`: the sign-up screens in English and Simplified Chinese (see `LineModeTool`).
+/// `linemode`: the sign-up screens in the built-in languages (see `LineModeTool`).
 @main
 enum Linemode {
     static func main() {

@@ -2,7 +2,7 @@ import LineMode
 import LineModeSamples
 import SignUp
 
-/// An app's own linemode: the sign-up screens and a login screen, in English, Chinese and French.
+/// An app's own linemode: the sign-up screens and a login screen, in the built-in languages and Polish.
 @main
 enum AcmeLineMode {
     static func main() {
@@ -10,7 +10,7 @@ enum AcmeLineMode {
             name: "acme-linemode",
             version: "1.4.0",
             screens: ScriptScreen.builtIn + [LoginScreen.screen],
-            languages: SignUpLanguage.allCases + [.french]
+            languages: SignUpLanguage.allCases + [.polish]
         ).main()
     }
 }

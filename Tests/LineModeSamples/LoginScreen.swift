@@ -34,11 +34,11 @@ public final class LoginScreen: LineModeScreen, Sendable {
     private let state: ContextBound<State>
     private let texts: LoginTexts
 
-    /// The screen on `context`'s clock, in its language (French or English).
+    /// The screen on `context`'s clock, in its language (Polish or English).
     public init(_ context: LineModeScreenContext) {
         self.context = context
         state = ContextBound(State(), on: context.clock)
-        texts = context.language.identifier == "fr" ? .french : .english
+        texts = context.language.identifier == "pl" ? .polish : .english
     }
 
     /// The whole screen, one line a control.

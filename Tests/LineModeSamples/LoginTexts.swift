@@ -1,4 +1,4 @@
-/// The login screen's texts, in English and in French.
+/// The login screen's texts, in English and in Polish (the app's own language).
 struct LoginTexts: Sendable {
     /// The button: "Sign in".
     let signIn: String
@@ -16,9 +16,9 @@ struct LoginTexts: Sendable {
         signIn: "Sign in", tryAgainIn: { "Try again in \($0)s" }, signedIn: { "Signed in as \($0)" },
         wrongPassword: { "Wrong password (\($0) of \($1))" }, canSignInAgain: "You can sign in again")
 
-    /// French.
-    static let french = LoginTexts(
-        signIn: "Se connecter", tryAgainIn: { "Réessayer dans \($0) s" }, signedIn: { "Connecté en tant que \($0)" },
-        wrongPassword: { "Mot de passe incorrect (\($0) sur \($1))" },
-        canSignInAgain: "Vous pouvez vous reconnecter")
+    /// Polish.
+    static let polish = LoginTexts(
+        signIn: "Zaloguj się", tryAgainIn: { "Spróbuj ponownie za \($0) s" }, signedIn: { "Zalogowano jako \($0)" },
+        wrongPassword: { "Błędne hasło (\($0) z \($1))" },
+        canSignInAgain: "Możesz zalogować się ponownie")
 }

@@ -6,13 +6,13 @@ import Testing
 @testable import LineMode
 
 /// An app's own line-mode runner (`AcmeLineMode`: `LineModeTool` over the sign-up screens, a
-/// login screen and a French table), run as a child process: the built-in command line, over
+/// login screen and a Polish table), run as a child process: the built-in command line, over
 /// the app's screens and languages.
-@Suite("an app's own linemode: LineModeTool with a custom screen and a French table")
+@Suite("an app's own linemode: LineModeTool with a custom screen and a Polish table")
 struct AppRunnerTests {
     static let program = LinemodeProcess.product(named: "AcmeLineMode")
     static let screens = ScriptScreen.builtIn + [LoginScreen.screen]
-    static let languages = SignUpLanguage.allCases + [.french]
+    static let languages = SignUpLanguage.allCases + [.polish]
 
     @Test("its help names the runner and lists its screens and languages")
     func help() throws {
@@ -22,7 +22,8 @@ struct AppRunnerTests {
         #expect(words.contains("USAGE: acme-linemode [<file>] [--clock <clock>]"))
         #expect(
             words.contains(
-                "--locale <tag> The language, a BCP 47 tag matched to one of en, zh-Hans or fr: exactly, else with "
+                "--locale <tag> The language, a BCP 47 tag matched to one of en, zh-Hans, zh-Hant, es, pt-BR, fr, de, "
+                    + "it, ja, ko, ar, hi, ru, id, tr or pl: exactly, else with "
                     + "subtags dropped (en-GB finds en, zh-CN finds zh-Hans)"))
         #expect(words.contains("--screen <name> The screen: verification, registration or login."))
         #expect(words.contains("EXIT CODES 0 the script ran"))
@@ -38,34 +39,35 @@ struct AppRunnerTests {
     @Test("--screen and --locale take the runner's own, and the default is the first of each")
     func options() throws {
         let script = "type user ada\n"
-        let french = try LinemodeProcess.run(
-            ["--screen", "login", "--locale", "fr"], script: script, program: Self.program)
-        #expect(french.status == 0)
+        let polish = try LinemodeProcess.run(
+            ["--screen", "login", "--locale", "pl"], script: script, program: Self.program)
+        #expect(polish.status == 0)
         #expect(
-            french.stdout == """
+            polish.stdout == """
                 [   0.000] user: ""
                 [   0.000] password: ""
-                [   0.000] sign-in: [Se connecter] (disabled)
+                [   0.000] sign-in: [Zaloguj się] (disabled)
                 type user ada
                 [   0.000] user: "ada"
 
                 """)
-        // A tag of the same language in another region finds the runner's own language.
-        let canadian = try LinemodeProcess.run(
-            ["--screen", "login", "--locale", "fr-CA"], script: script, program: Self.program)
-        #expect(canadian.status == 0)
-        #expect(canadian.stdout == french.stdout)
+        // A tag of the same language with a region finds the runner's own language.
+        let regional = try LinemodeProcess.run(
+            ["--screen", "login", "--locale", "pl-PL"], script: script, program: Self.program)
+        #expect(regional.status == 0)
+        #expect(regional.stdout == polish.stdout)
         let defaults = try LinemodeProcess.run([], script: "show\n", program: Self.program)
         #expect(defaults.stdout.hasPrefix("[   0.000] destination: \"\"\n[   0.000] send: [Get code] (disabled)\n"))
     }
 
     @Test("a language or screen it was not given is a usage error, exit 2")
     func unknown() throws {
-        let locale = try LinemodeProcess.run(["--locale", "de"], script: "show\n", program: Self.program)
+        let locale = try LinemodeProcess.run(["--locale", "nl"], script: "show\n", program: Self.program)
         #expect(locale.status == 2)
         #expect(
             locale.stderr.hasPrefix(
-                "Error: --locale 'de' matches no language here (en, zh-Hans, fr): a tag matches exactly, "
+                "Error: --locale 'nl' matches no language here (en, zh-Hans, zh-Hant, es, pt-BR, fr, de, it, ja, ko, "
+                    + "ar, hi, ru, id, tr, pl): a tag matches exactly, "
                     + "with subtags dropped, or the same language in another region\nUsage: acme-linemode"))
         let screen = try LinemodeProcess.run(["--screen", "signin"], script: "show\n", program: Self.program)
         #expect(screen.status == 2)
@@ -91,11 +93,13 @@ struct AppRunnerTests {
 
     @Test("the built-in linemode refuses the app's fixtures by their first line: exit 1, the line said")
     func builtIn() throws {
-        let file = LoginScreenTests.directory.appendingPathComponent("verification.fr.txt")
+        let file = LoginScreenTests.directory.appendingPathComponent("verification.pl.txt")
         let run = try LinemodeProcess.run([file.path])
         #expect(run.status == 1)
         #expect(run.stdout == "")
-        #expect(run.stderr == "linemode: \(file.path): line 1: unknown locale 'fr'; the languages are en or zh-Hans\n")
+        #expect(
+            run.stderr == "linemode: \(file.path): line 1: unknown locale 'pl'; the languages are en, zh-Hans, "
+                + "zh-Hant, es, pt-BR, fr, de, it, ja, ko, ar, hi, ru, id or tr\n")
     }
 
     @Test("a runner with no screen, two languages of one tag, or a tag with a space, is told so")
@@ -107,11 +111,11 @@ struct AppRunnerTests {
             LineModeTool(screens: [.verification, .registration, .verification]).problem
                 == "the runner has two screens named 'verification'")
         #expect(
-            LineModeTool(languages: [.english, .french, SignUpLanguage(identifier: "fr", strings: .english)]).problem
-                == "the runner has two languages tagged 'fr'")
+            LineModeTool(languages: [.english, .polish, SignUpLanguage(identifier: "pl", strings: .english)]).problem
+                == "the runner has two languages tagged 'pl'")
         #expect(
-            LineModeTool(languages: [SignUpLanguage(identifier: "fr CA", strings: .french)]).problem
-                == "the runner's screen or language 'fr CA' cannot be named on a command line or a fixture's first line (empty, starting with -, or with white space)"
+            LineModeTool(languages: [SignUpLanguage(identifier: "pl PL", strings: .polish)]).problem
+                == "the runner's screen or language 'pl PL' cannot be named on a command line or a fixture's first line (empty, starting with -, or with white space)"
         )
     }
 }

@@ -176,8 +176,9 @@ struct BadInputTests {
             ),
             (["--time-scale", "0"], "Error: --time-scale must be a number from 0.0001 to 10000, not 0.0"),
             (
-                ["--locale", "fr"],
-                "Error: --locale 'fr' matches no language here (en, zh-Hans): a tag matches exactly, with subtags dropped, "
+                ["--locale", "nl"],
+                "Error: --locale 'nl' matches no language here (en, zh-Hans, zh-Hant, es, pt-BR, fr, de, it, ja, ko, "
+                    + "ar, hi, ru, id, tr): a tag matches exactly, with subtags dropped, "
                     + "or the same language in another region"
             ),
             (["--frobnicate"], "Error: Unknown option '--frobnicate'"),

@@ -198,7 +198,7 @@ struct FixtureCommandLineTests {
 
     @Test("an option given on the command line is not read from the header, which may not even know it")
     func commandLineSkipsHeader() throws {
-        let file = LoginScreenTests.directory.appendingPathComponent("lock-out.fr.txt")
+        let file = LoginScreenTests.directory.appendingPathComponent("lock-out.pl.txt")
         let run = try LinemodeProcess.run(["--screen", "verification", "--locale", "en", file.path])
         #expect(run.stderr.hasPrefix("linemode: \(file.path): line 6: unknown field 'user' on the verification screen"))
         #expect(run.status == 1)

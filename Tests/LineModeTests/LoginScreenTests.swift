@@ -20,9 +20,9 @@ struct LoginScreenTests {
             .sorted()
     }
 
-    @Test("the app's French table translates every text")
-    func frenchIsComplete() {
-        #expect(SignUpStrings.french.untranslated == [])
+    @Test("the app's Polish table translates every text")
+    func polishIsComplete() {
+        #expect(SignUpStrings.polish.untranslated == [])
     }
 
     #if os(Linux)
@@ -35,7 +35,7 @@ struct LoginScreenTests {
         "each fixture of the app's runner is reproduced byte for byte (on the real clocks: the English lock-out)",
         arguments: clocks)
     func fixtures(clock: ClockChoice) async throws {
-        #expect(Self.fixtures == ["lock-out.fr.txt", "lock-out.txt", "verification.fr.txt"])
+        #expect(Self.fixtures == ["lock-out.pl.txt", "lock-out.txt", "verification.pl.txt"])
         // The real clocks run one: the others add languages, not timing, and each real run is
         // exposed to a stalled machine.
         for name in clock == .virtual ? Self.fixtures : ["lock-out.txt"] {
@@ -89,13 +89,13 @@ struct LoginScreenTests {
                 """)
     }
 
-    @Test("a unit test drives the screen through its context alone: no script, in French, on the virtual clock")
+    @Test("a unit test drives the screen through its context alone: no script, in Polish, on the virtual clock")
     func context() throws {
         let clock = VirtualClock()
         let recorder = TranscriptRecorder(clock: clock)
         let screen = LoginScreen(
             LineModeScreenContext(
-                clock: clock, language: .french, screenChanged: { recorder.screenChanged($0) },
+                clock: clock, language: .polish, screenChanged: { recorder.screenChanged($0) },
                 announce: { recorder.announce($0) }))
         screen.type("ada", into: "user")
         for _ in 1...LoginScreen.attempts {
@@ -107,29 +107,29 @@ struct LoginScreenTests {
             recorder.transcript == """
                 [   0.000] user: "ada"
                 [   0.000] password: ""
-                [   0.000] sign-in: [Se connecter] (disabled)
+                [   0.000] sign-in: [Zaloguj się] (disabled)
                 [   0.000] password: "•••••"
-                [   0.000] sign-in: [Se connecter]
+                [   0.000] sign-in: [Zaloguj się]
                 [   0.000] password: ""
-                [   0.000] sign-in: [Se connecter] (disabled)
-                [   0.000] message: Mot de passe incorrect (1 sur 3)
+                [   0.000] sign-in: [Zaloguj się] (disabled)
+                [   0.000] message: Błędne hasło (1 z 3)
                 [   0.000] password: "•••••"
-                [   0.000] sign-in: [Se connecter]
+                [   0.000] sign-in: [Zaloguj się]
                 [   0.000] password: ""
-                [   0.000] sign-in: [Se connecter] (disabled)
-                [   0.000] message: Mot de passe incorrect (2 sur 3)
+                [   0.000] sign-in: [Zaloguj się] (disabled)
+                [   0.000] message: Błędne hasło (2 z 3)
                 [   0.000] password: "•••••"
-                [   0.000] sign-in: [Se connecter]
+                [   0.000] sign-in: [Zaloguj się]
                 [   0.000] password: ""
-                [   0.000] sign-in: [Réessayer dans 5 s] (disabled)
-                [   0.000] message: Mot de passe incorrect (3 sur 3)
-                [   1.000] sign-in: [Réessayer dans 4 s] (disabled)
-                [   2.000] sign-in: [Réessayer dans 3 s] (disabled)
-                [   3.000] sign-in: [Réessayer dans 2 s] (disabled)
-                [   4.000] sign-in: [Réessayer dans 1 s] (disabled)
-                [   5.000] sign-in: [Réessayer dans 0 s] (disabled)
-                [   5.000] announce: Vous pouvez vous reconnecter
-                [   5.000] sign-in: [Se connecter] (disabled)
+                [   0.000] sign-in: [Spróbuj ponownie za 5 s] (disabled)
+                [   0.000] message: Błędne hasło (3 z 3)
+                [   1.000] sign-in: [Spróbuj ponownie za 4 s] (disabled)
+                [   2.000] sign-in: [Spróbuj ponownie za 3 s] (disabled)
+                [   3.000] sign-in: [Spróbuj ponownie za 2 s] (disabled)
+                [   4.000] sign-in: [Spróbuj ponownie za 1 s] (disabled)
+                [   5.000] sign-in: [Spróbuj ponownie za 0 s] (disabled)
+                [   5.000] announce: Możesz zalogować się ponownie
+                [   5.000] sign-in: [Zaloguj się] (disabled)
                 [   5.000] message: —
 
                 """)

@@ -15,7 +15,7 @@ struct CooldownPersistenceTests {
 
     @Test(
         "a restart 20 s into the cooldown shows 40 s at once and keeps the code usable",
-        arguments: SignUpLanguage.allCases)
+        arguments: SignUpLanguage.writtenInTests)
     func restart(language: SignUpLanguage) {
         let l = Localized(language: language)
         Self.withTemporaryDirectory { directory in
@@ -193,7 +193,7 @@ struct CooldownPersistenceTests {
         }
     }
 
-    @Test("a store problem reaches the screen in its language, with no path", arguments: SignUpLanguage.allCases)
+    @Test("a store problem reaches the screen in its language, with no path", arguments: SignUpLanguage.writtenInTests)
     func storeProblemWorded(language: SignUpLanguage) throws {
         try Self.withTemporaryDirectory { directory in
             try Data("a file, not a directory".utf8).write(to: directory)

@@ -2,7 +2,8 @@ import PhoneNumbers
 import SignUp
 import TestSupport
 
-/// A third language, added from outside the package: every text of the English table replaced.
+/// An app's own German table, every text of the English table replaced: passed among the
+/// languages, it is used in place of the built-in German one.
 enum German {
     static let language = SignUpLanguage(identifier: "de", strings: strings)
 
@@ -20,9 +21,9 @@ enum German {
         text.destinationLabel = "Telefon oder E-Mail"
         text.destinationPlaceholder = "+49 30 1234567 oder name@example.com"
         text.codeLabel = "Bestätigungscode"
-        text.codePlaceholder = "6-stelliger Code"
+        text.codePlaceholder = { "\($0)-stelliger Code" }
         text.passwordLabel = "Passwort"
-        text.passwordPlaceholder = "Mindestens 8 Zeichen"
+        text.passwordPlaceholder = { "Mindestens \($0) Zeichen" }
         text.confirmationLabel = "Passwort bestätigen"
         text.confirmationPlaceholder = "Passwort wiederholen"
         text.destinationProblem = { problem in

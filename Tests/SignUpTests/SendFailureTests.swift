@@ -6,7 +6,7 @@ import Testing
 
 @Suite("Verification screen: send failures and limits")
 struct SendFailureTests {
-    @Test("a network error shows its message and enables Retry", arguments: SignUpLanguage.allCases)
+    @Test("a network error shows its message and enables Retry", arguments: SignUpLanguage.writtenInTests)
     func networkError(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = VerificationHarness(language: language)
@@ -30,7 +30,7 @@ struct SendFailureTests {
         expectNoTimersLeft(screen.clock)
     }
 
-    @Test("rate limited: Retry waits out the server's time, then is enabled", arguments: SignUpLanguage.allCases)
+    @Test("rate limited: Retry waits out the server's time, then is enabled", arguments: SignUpLanguage.writtenInTests)
     func rateLimited(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = VerificationHarness(language: language)
@@ -55,7 +55,7 @@ struct SendFailureTests {
         expectNoTimersLeft(screen.clock)
     }
 
-    @Test("a number the server refuses", arguments: SignUpLanguage.allCases)
+    @Test("a number the server refuses", arguments: SignUpLanguage.writtenInTests)
     func invalidDestination(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = VerificationHarness(language: language)
@@ -71,7 +71,8 @@ struct SendFailureTests {
     }
 
     @Test(
-        "five sends an hour: the sixth waits for the window, with its own message", arguments: SignUpLanguage.allCases)
+        "five sends an hour: the sixth waits for the window, with its own message",
+        arguments: SignUpLanguage.writtenInTests)
     func localSendLimit(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = VerificationHarness(language: language)

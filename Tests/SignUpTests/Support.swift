@@ -5,6 +5,12 @@ import SignUp
 import TestSupport
 import Testing
 
+extension SignUpLanguage {
+    /// The languages whose texts the screen tests write out, `Localized` picking one: English and
+    /// Simplified Chinese. Every built-in language's own texts are `BuiltInLanguagesTests`'.
+    static let writtenInTests: [SignUpLanguage] = [.english, .simplifiedChinese]
+}
+
 /// Picks the expected text of the language under test.
 struct Localized {
     let language: SignUpLanguage

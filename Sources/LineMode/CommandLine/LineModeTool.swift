@@ -10,7 +10,7 @@ public import SignUp
 /// enum AcmeLineMode {
 ///     static func main() {
 ///         LineModeTool(name: "acme-linemode", version: "1.4.0",
-///                      screens: [.verification, LoginScreen.screen], languages: [.english, .french]).main()
+///                      screens: [.verification, LoginScreen.screen], languages: [.english, .polish]).main()
 ///     }
 /// }
 /// ```

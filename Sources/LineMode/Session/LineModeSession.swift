@@ -180,7 +180,9 @@ final class LineModeSession: Sendable {
         panel?.show(lines)
     }
 
-    private func announce(_ text: String) {
+    private func announce(_ announced: String) {
+        // As the screen's lines show a table's text: isolates as ⁅ ⁆, controls written out.
+        let text = ScreenLines.escaped(announced, isolatesAsBrackets: true)
         recorder.announce(text)
         panel?.add(message: TranscriptRecorder.stamp(clock.logicalNow) + text)
     }

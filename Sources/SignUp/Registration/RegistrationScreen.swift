@@ -35,7 +35,7 @@ public struct RegistrationScreen: Hashable, Sendable {
         }
         password = SecretFieldView(
             value: form.password, isEnabled: editable, message: passwordMessage,
-            label: text.passwordLabel, placeholder: text.passwordPlaceholder)
+            label: text.passwordLabel, placeholder: text.passwordPlaceholder(form.policy.minimumLength))
         let differs = form.confirmationEdited && form.confirmation != form.password
         confirmation = SecretFieldView(
             value: form.confirmation, isEnabled: editable, message: differs ? text.passwordsDiffer : nil,

@@ -1,7 +1,8 @@
 /// A language the sign-up screens speak: an identifier (a BCP 47 language tag such as `en`
 /// or `zh-Hans`) and its ``SignUpStrings``.
 ///
-/// Built in: ``english`` and ``simplifiedChinese``. An app adds a language, or changes texts
+/// Built in: fifteen languages (``allCases``), each table complete, with its counted texts chosen
+/// by CLDR's plural rules (`PluralRule`). An app adds a language, or changes texts
 /// of a built-in one, with ``init(identifier:strings:)``, and picks the language for the
 /// person with ``preferred(from:among:)``. Strings are kept in code, since `Bundle`
 /// localisation is incomplete on Linux. Two languages are equal when their identifiers are.
@@ -28,13 +29,50 @@ public struct SignUpLanguage: Hashable, Sendable, CaseIterable, RawRepresentable
 
     /// English (`en`): the fallback when no preferred language is available.
     public static let english = SignUpLanguage(identifier: "en", strings: .english)
-    /// Simplified Chinese (`zh-Hans`).
+    /// Simplified Chinese (`zh-Hans`; `zh`, `zh-CN` and `zh-SG` find it).
     public static let simplifiedChinese = SignUpLanguage(identifier: "zh-Hans", strings: .simplifiedChinese)
+    /// Traditional Chinese (`zh-Hant`, as written in Taiwan; `zh-TW`, `zh-HK` and `zh-MO` find it).
+    public static let traditionalChinese = SignUpLanguage(identifier: "zh-Hant", strings: .traditionalChinese)
+    /// Spanish (`es`, Latin American; `es-MX`, `es-419` and `es-ES` find it).
+    public static let spanish = SignUpLanguage(identifier: "es", strings: .spanish)
+    /// Portuguese (`pt-BR`; `pt` and `pt-PT` find it).
+    public static let portuguese = SignUpLanguage(identifier: "pt-BR", strings: .portuguese)
+    /// French (`fr`).
+    public static let french = SignUpLanguage(identifier: "fr", strings: .french)
+    /// German (`de`).
+    public static let german = SignUpLanguage(identifier: "de", strings: .german)
+    /// Italian (`it`).
+    public static let italian = SignUpLanguage(identifier: "it", strings: .italian)
+    /// Japanese (`ja`).
+    public static let japanese = SignUpLanguage(identifier: "ja", strings: .japanese)
+    /// Korean (`ko`).
+    public static let korean = SignUpLanguage(identifier: "ko", strings: .korean)
+    /// Arabic (`ar`), right to left: numbers, masked destinations and waits are isolated
+    /// (``SignUpStrings/isolated(_:)``).
+    public static let arabic = SignUpLanguage(identifier: "ar", strings: .arabic)
+    /// Hindi (`hi`).
+    public static let hindi = SignUpLanguage(identifier: "hi", strings: .hindi)
+    /// Russian (`ru`).
+    public static let russian = SignUpLanguage(identifier: "ru", strings: .russian)
+    /// Indonesian (`id`).
+    public static let indonesian = SignUpLanguage(identifier: "id", strings: .indonesian)
+    /// Turkish (`tr`).
+    public static let turkish = SignUpLanguage(identifier: "tr", strings: .turkish)
 
-    /// The built-in languages.
-    public static let allCases: [SignUpLanguage] = [.english, .simplifiedChinese]
+    /// The built-in languages, English first.
+    public static let allCases: [SignUpLanguage] = [
+        .english, .simplifiedChinese, .traditionalChinese, .spanish, .portuguese, .french, .german, .italian,
+        .japanese, .korean, .arabic, .hindi, .russian, .indonesian, .turkish,
+    ]
 
-    /// The built-in language tagged `rawValue` (`en`, `zh-Hans`), if any.
+    /// Whether the language is written right to left (Arabic, Hebrew, Persian, Urdu, …), by its
+    /// identifier's language subtag: a screen lays out from the right.
+    public var isRightToLeft: Bool {
+        let language = identifier.lowercased().split { $0 == "-" || $0 == "_" }.first ?? ""
+        return ["ar", "he", "iw", "fa", "ur", "ps", "sd", "ug", "yi", "dv", "ckb"].contains(String(language))
+    }
+
+    /// The built-in language tagged exactly `rawValue` (`en`, `zh-Hans`, `pt-BR`), if any.
     public init?(rawValue: String) {
         guard let language = Self.allCases.first(where: { $0.identifier == rawValue }) else { return nil }
         self = language

@@ -33,6 +33,13 @@ public struct SignUpStrings: Sendable {
         return counts.dropLast().map(String.init).joined(separator: separator) + lastSeparator + "\(last)"
     }
 
+    /// `text` between first-strong isolates (U+2068 … U+2069), so that it reads in its own
+    /// direction inside a sentence of either direction: a number, a masked destination, a code
+    /// or a countdown in an Arabic sentence stays left to right, and does not reorder the words
+    /// around it. The built-in right-to-left tables isolate every such value; an app's table
+    /// does the same. ``ScreenLines`` shows the isolates as `⁅` and `⁆`.
+    public static func isolated(_ text: String) -> String { "\u{2068}\(text)\u{2069}" }
+
     /// The texts of this table that still hold the base table's (see ``init(translating:_:)``);
     /// empty for a complete table.
     public var untranslated: [Text] { Text.allCases.filter { !translated.contains($0) } }
@@ -71,12 +78,15 @@ public struct SignUpStrings: Sendable {
     public var destinationPlaceholder: String { didSet { translated.insert(.destinationPlaceholder) } }
     /// The code field's label.
     public var codeLabel: String { didSet { translated.insert(.codeLabel) } }
-    /// The code field's placeholder.
-    public var codePlaceholder: String { didSet { translated.insert(.codePlaceholder) } }
+    /// The code field's placeholder, for a code of `digits` digits (the server's word in its
+    /// answer, else the configuration's): "6-digit code".
+    public var codePlaceholder: @Sendable (_ digits: Int) -> String { didSet { translated.insert(.codePlaceholder) } }
     /// The password field's label.
     public var passwordLabel: String { didSet { translated.insert(.passwordLabel) } }
-    /// The password field's placeholder.
-    public var passwordPlaceholder: String { didSet { translated.insert(.passwordPlaceholder) } }
+    /// The password field's placeholder, for the policy's `minimum` length: "At least 8 characters".
+    public var passwordPlaceholder: @Sendable (_ minimum: Int) -> String {
+        didSet { translated.insert(.passwordPlaceholder) }
+    }
     /// The confirmation field's label.
     public var confirmationLabel: String { didSet { translated.insert(.confirmationLabel) } }
     /// The confirmation field's placeholder.
@@ -179,9 +189,9 @@ public struct SignUpStrings: Sendable {
         destinationLabel: String,
         destinationPlaceholder: String,
         codeLabel: String,
-        codePlaceholder: String,
+        codePlaceholder: @escaping @Sendable (_ digits: Int) -> String,
         passwordLabel: String,
-        passwordPlaceholder: String,
+        passwordPlaceholder: @escaping @Sendable (_ minimum: Int) -> String,
         confirmationLabel: String,
         confirmationPlaceholder: String,
         destinationProblem: @escaping @Sendable (DestinationProblem) -> String,

@@ -30,7 +30,7 @@ public struct VerificationScreen: Hashable, Sendable {
         sendButton = Self.sendButton(state, text)
         code = SecretFieldView(
             value: state.code, isEnabled: state.acceptsCode, message: Self.codeMessage(state, text),
-            label: text.codeLabel, placeholder: text.codePlaceholder)
+            label: text.codeLabel, placeholder: text.codePlaceholder(state.codeLength))
         let checking = state.check == .checking
         verifyButton = ButtonView(
             title: checking ? text.verifying : text.verify,

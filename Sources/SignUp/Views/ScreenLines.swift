@@ -1,8 +1,10 @@
 /// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
 /// with `HourglassTesting`), logs and tests. Secrets appear masked; a control character or a
 /// direction override in a field or a message is written out (`\u{A}`), so a line is always
-/// one line, in order.
-enum ScreenLines {
+/// one line, in order. In a table's text (a message, a button's title, an accessibility value),
+/// a first-strong isolate is shown as `⁅` and its end as `⁆`: a right-to-left transcript shows
+/// which values were isolated (``SignUpStrings/isolated(_:)``), and reads in order.
+package enum ScreenLines {
     static func field(_ prefix: String, _ name: String, _ field: FieldView) -> String {
         line(prefix, name, ": \"", escaped(field.text), "\"", isEnabled: field.isEnabled, message: field.message)
     }
@@ -11,11 +13,13 @@ enum ScreenLines {
     /// (a newline, a terminal escape), a line or paragraph separator, a direction mark or
     /// override — written as `\u{A}`: what a person typed (or a path in a message) stays on
     /// its one line, in order, so it cannot forge another.
-    static func escaped(_ text: String) -> String {
+    package static func escaped(_ text: String, isolatesAsBrackets: Bool = false) -> String {
         guard text.unicodeScalars.contains(where: isHidden) else { return text }
         var shown = ""
         for scalar in text.unicodeScalars {
-            if isHidden(scalar) {
+            if isolatesAsBrackets, scalar == "\u{2068}" || scalar == "\u{2069}" {
+                shown += scalar == "\u{2068}" ? "⁅" : "⁆"
+            } else if isHidden(scalar) {
                 shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
             } else {
                 shown.unicodeScalars.append(scalar)
@@ -40,8 +44,11 @@ enum ScreenLines {
 
     static func button(_ prefix: String, _ name: String, _ button: ButtonView) -> String {
         line(
-            prefix, name, ": [", button.title, "]", isEnabled: button.isEnabled, message: nil,
-            accessibility: button.accessibilityValue.map { (button.accessibilityLabel, $0) })
+            prefix, name, ": [", escaped(button.title, isolatesAsBrackets: true), "]", isEnabled: button.isEnabled,
+            message: nil,
+            accessibility: button.accessibilityValue.map {
+                (button.accessibilityLabel, escaped($0, isolatesAsBrackets: true))
+            })
     }
 
     /// `prefix` `name` `opening` `value` `closing`, then ` (disabled)` when disabled, ` — message`
@@ -58,7 +65,7 @@ enum ScreenLines {
         if !isEnabled { line += " (disabled)" }
         if let message {
             line += " — "
-            line += escaped(message)
+            line += escaped(message, isolatesAsBrackets: true)
         }
         if let accessibility {
             line += " {"
@@ -86,7 +93,7 @@ extension VerificationScreen {
         lines.append(ScreenLines.button(prefix, "send", sendButton))
         lines.append(ScreenLines.secret(prefix, "code", code))
         lines.append(ScreenLines.button(prefix, "verify", verifyButton))
-        if let message { lines.append("\(prefix)message: \(ScreenLines.escaped(message))") }
+        if let message { lines.append("\(prefix)message: \(ScreenLines.escaped(message, isolatesAsBrackets: true))") }
         if isVerified { lines.append(prefix + "verified: yes") }
     }
 }
@@ -102,7 +109,7 @@ extension RegistrationScreen {
         lines.append(ScreenLines.secret("", "confirm", confirmation))
         lines.append("terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"))
         lines.append(ScreenLines.button("", "submit", submitButton))
-        if let message { lines.append("message: " + ScreenLines.escaped(message)) }
+        if let message { lines.append("message: " + ScreenLines.escaped(message, isolatesAsBrackets: true)) }
         return lines
     }
 }

@@ -1,7 +1,7 @@
 import PhoneNumbers
 
 extension SignUpStrings {
-    /// English.
+    /// English. Counted texts choose their form by CLDR's English rule (`PluralRule`).
     public static let english = SignUpStrings(
         getCode: "Get code",
         sending: "Sending…",
@@ -10,15 +10,17 @@ extension SignUpStrings {
         resendIn: { "Resend in \($0)s" },
         retryIn: { "Retry in \($0)s" },
         sendLabel: "Send code",
-        seconds: { $0 == 1 ? "1 second" : "\($0) seconds" },
-        minutes: { $0 == 1 ? "1 minute" : "\($0) minutes" },
+        seconds: { englishPlural.select($0, one: "\($0) second", other: "\($0) seconds") },
+        minutes: { englishPlural.select($0, one: "\($0) minute", other: "\($0) minutes") },
         waitClock: { seconds in "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)" },
         destinationLabel: "Phone or e-mail",
         destinationPlaceholder: "+86 138 1234 5678 or name@example.com",
         codeLabel: "Verification code",
-        codePlaceholder: "6-digit code",
+        codePlaceholder: { "\($0)-digit code" },
         passwordLabel: "Password",
-        passwordPlaceholder: "At least 8 characters",
+        passwordPlaceholder: {
+            englishPlural.select($0, one: "At least \($0) character", other: "At least \($0) characters")
+        },
         confirmationLabel: "Confirm password",
         confirmationPlaceholder: "Type the password again",
         destinationProblem: { problem in
@@ -53,7 +55,9 @@ extension SignUpStrings {
         codeExpiresIn: { "Code expires in \($0)" },
         checkError: { error, wait in
             switch error {
-            case .wrongCode(let left): "Wrong code. \(left) \(left == 1 ? "attempt" : "attempts") left"
+            case .wrongCode(let left):
+                englishPlural.select(
+                    left, one: "Wrong code. \(left) attempt left", other: "Wrong code. \(left) attempts left")
             case .expired:
                 wait.map { "This code has expired. You can request a new one in \($0)" }
                     ?? "This code has expired. Request a new one"
@@ -101,11 +105,18 @@ extension SignUpStrings {
             }
         })
 
+    /// English's plural rule.
+    private static let englishPlural = PluralRule(for: "en")
+
     /// Why a password is refused, in English: the form's own check and the server's reasons alike.
     private static func englishPasswordProblem(_ problem: PasswordProblem) -> String {
         switch problem {
-        case .tooShort(let minimum): "Use at least \(minimum) characters"
-        case .tooLong(let maximum): "Use at most \(maximum) characters"
+        case .tooShort(let minimum):
+            englishPlural.select(
+                minimum, one: "Use at least \(minimum) character", other: "Use at least \(minimum) characters")
+        case .tooLong(let maximum):
+            englishPlural.select(
+                maximum, one: "Use at most \(maximum) character", other: "Use at most \(maximum) characters")
         case .common: "This password is too common. Choose another"
         case .predictable: "Avoid repeated or sequential characters"
         case .containsAccount: "Do not use your account name in the password"

@@ -20,9 +20,9 @@ extension SignUpStrings {
         strings.destinationLabel = "手机号或邮箱"
         strings.destinationPlaceholder = "请输入手机号或邮箱"
         strings.codeLabel = "验证码"
-        strings.codePlaceholder = "6位数字验证码"
+        strings.codePlaceholder = { "\($0)位数字验证码" }
         strings.passwordLabel = "密码"
-        strings.passwordPlaceholder = "至少8个字符"
+        strings.passwordPlaceholder = { "至少\($0)个字符" }
         strings.confirmationLabel = "确认密码"
         strings.confirmationPlaceholder = "请再次输入密码"
         strings.destinationProblem = { problem in
