@@ -1,14 +1,18 @@
 extension SignUpStrings {
-    /// The words of `announcement`: the same as the screen's for the same event; a destination
-    /// is said as `config` masks it.
-    func announcement(_ announcement: Announcement, config: VerificationConfig) -> String {
+    /// The words of `announcement`, made in `state` (the state the event left): the screen's own
+    /// for the same event. A failure is said as the screen's message says it (a send limit's wait
+    /// in minutes, an expired code with the cooldown left), a destination as the configuration
+    /// masks it.
+    func announcement(_ announcement: Announcement, in state: VerificationState) -> String {
         switch announcement {
-        case .codeSent(let destination): codeSent(config.masked(destination))
+        case .codeSent(let destination): codeSent(state.config.masked(destination))
         case .resendIn(let wait): canResendIn(seconds(wait))
         case .resendAvailable: canResendNow
         case .verified: verified
-        case .requestFailed(let error): requestError(error, Self.wait(of: error).map(seconds))
-        case .codeRejected(let error): checkError(error, Self.wait(of: error).map(waitClock))
+        case .requestFailed(let error):
+            VerificationScreen(state).message ?? requestError(error, Self.wait(of: error).map(seconds))
+        case .codeRejected(let error):
+            VerificationScreen(state).code.message ?? checkError(error, Self.wait(of: error).map(waitClock))
         }
     }
 

@@ -150,8 +150,8 @@ public final class VerificationViewModel: Sendable {
             }
         case .announce(let announcement):
             guard let onAnnouncement else { return }
-            let config = runtime.untrackedValue.config
-            onAnnouncement(config.language.strings.announcement(announcement, config: config))
+            let state = runtime.untrackedValue
+            onAnnouncement(state.config.language.strings.announcement(announcement, in: state))
         }
     }
 
