@@ -24,8 +24,9 @@ extension SignUpStrings {
                 minutes, zero: "\(number) دقيقة", one: "دقيقة واحدة", two: "دقيقتين", few: "\(number) دقائق",
                 many: "\(number) دقيقة", other: "\(number) دقيقة")
         }
-        // A clock reads left to right in Arabic too; it is isolated where a sentence holds it.
-        strings.waitClock = { seconds in "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)" }
+        // A clock reads left to right in Arabic too. Every wait (this clock, `seconds`,
+        // `minutes`) isolates its own digits, so a sentence holds a wait as it is.
+        strings.waitClock = { seconds in isolated("\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)") }
         strings.destinationLabel = "رقم الهاتف أو البريد الإلكتروني"
         strings.destinationPlaceholder = "\(isolated("+966 50 123 4567")) أو \(isolated("name@example.com"))"
         strings.codeLabel = "رمز التحقق"
@@ -57,21 +58,21 @@ extension SignUpStrings {
             case .network: "خطأ في الشبكة. يُرجى التحقق من الاتصال وإعادة المحاولة"
             case .serviceUnavailable: "الخدمة غير متاحة حاليًا. يُرجى إعادة المحاولة بعد قليل"
             case .rateLimited:
-                "عدد كبير جدًا من الطلبات. يُرجى إعادة المحاولة بعد \(wait.map { isolated($0) } ?? "قليل")"
+                "عدد كبير جدًا من الطلبات. يُرجى إعادة المحاولة بعد \(wait ?? "قليل")"
             case .invalidDestination: "لا يمكن إرسال رموز إلى هذا الرقم أو العنوان"
             case .sendLimitReached:
                 "تم طلب عدد كبير جدًا من الرموز. يُرجى المحاولة مرة أخرى "
-                    + (wait.map { "بعد \(isolated($0))" } ?? "لاحقًا")
+                    + (wait.map { "بعد \($0)" } ?? "لاحقًا")
             }
         }
         strings.sendLimit = { wait in
             "تم طلب عدد كبير جدًا من الرموز. يُرجى المحاولة مرة أخرى "
-                + (wait.map { "بعد \(isolated($0))" } ?? "لاحقًا")
+                + (wait.map { "بعد \($0)" } ?? "لاحقًا")
         }
         strings.verify = "تحقّق"
         strings.verifying = "جارٍ التحقق…"
         strings.verified = "تم التحقق"
-        strings.codeExpiresIn = { "تنتهي صلاحية الرمز بعد \(isolated($0))" }
+        strings.codeExpiresIn = { "تنتهي صلاحية الرمز بعد \($0)" }
         strings.checkError = { error, wait in
             switch error {
             case .wrongCode(let left):
@@ -81,15 +82,15 @@ extension SignUpStrings {
                         few: "تبقّت \(isolated("\(left)")) محاولات", many: "تبقّت \(isolated("\(left)")) محاولة",
                         other: "تبقّت \(isolated("\(left)")) محاولة")
             case .expired:
-                wait.map { "انتهت صلاحية هذا الرمز. يمكنك طلب رمز جديد بعد \(isolated($0))" }
+                wait.map { "انتهت صلاحية هذا الرمز. يمكنك طلب رمز جديد بعد \($0)" }
                     ?? "انتهت صلاحية هذا الرمز. يُرجى طلب رمز جديد"
             case .superseded: "تم استبدال هذا الرمز برمز أحدث. يُرجى إدخال أحدث رمز"
             case .locked:
                 "تم إدخال رموز خاطئة مرات كثيرة جدًا. يُرجى المحاولة مرة أخرى "
-                    + (wait.map { "بعد \(isolated($0))" } ?? "لاحقًا")
+                    + (wait.map { "بعد \($0)" } ?? "لاحقًا")
             case .rateLimited:
                 "عدد كبير جدًا من المحاولات. يُرجى النقر على «تحقّق» مرة أخرى بعد "
-                    + (wait.map { isolated($0) } ?? "قليل")
+                    + (wait ?? "قليل")
             case .network: "خطأ في الشبكة. يُرجى النقر على «تحقّق» لإعادة المحاولة"
             case .serviceUnavailable: "الخدمة غير متاحة حاليًا. يُرجى النقر على «تحقّق» لإعادة المحاولة"
             }
@@ -104,7 +105,7 @@ extension SignUpStrings {
             case .notSaved: "تعذّر حفظ العد التنازلي، ولن يبقى بعد إعادة التشغيل"
             }
         }
-        strings.canResendIn = { "يمكنك طلب رمز جديد بعد \(isolated($0))" }
+        strings.canResendIn = { "يمكنك طلب رمز جديد بعد \($0)" }
         strings.canResendNow = "يمكنك طلب رمز جديد الآن"
         strings.passwordProblem = arabicPasswordProblem
         strings.strength = { strength in
