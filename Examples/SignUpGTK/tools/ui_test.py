@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """SignUpGTK's UI test: the app in a real window under Xvfb, driven by real input events.
 
-For each language (en, zh-Hans) it starts the app on a display of its own, clicks and types
+For each language (en, zh-Hans, ja, ar) it starts the app on a display of its own, clicks and types
 with xdotool (X's XTEST: the events reach GTK as a person's would), and at each key instant
 asks the app for a dump of what GTK shows (SIGUSR1; see WidgetDump.swift) and takes a
 screenshot. Every dump is checked whole: each control GTK shows (its text, sensitivity,
@@ -9,7 +9,7 @@ visibility, check state, accessible label and description, read back from GTK) e
 model's screen says at that instant. The model's texts are checked against linemode's
 transcript for the same inputs on the virtual clock (the same service, code and language).
 
-Covered: the language of eight sets of locale variables (LANG, LC_ALL, LC_MESSAGES, LANGUAGE,
+Covered: the language of thirteen sets of locale variables (LANG, LC_ALL, LC_MESSAGES, LANGUAGE,
 C); the cooldown saved under $XDG_STATE_HOME/org.hourglass.SignUpGTK; the countdown ticking on
 screen (two reads >= 1 s apart, the seconds going down); a restart mid-cooldown (the app killed,
 started again on the same XDG_STATE_HOME: the countdown goes on, not from 60); wrong codes (the
@@ -19,7 +19,7 @@ registration page through to "Account created"; with --server, the app on the re
 
 Every wait polls with a deadline; the whole run has one too. Exit 0 when all passed. The window,
 the app's process, its dumps and the input events are in signupgtk_window.py.
-    ui_test.py --app PATH --linemode PATH [--server PATH] [--out DIR] [--screenshots DIR] [--languages en,zh-Hans]
+    ui_test.py --app PATH --linemode PATH [--server PATH] [--out DIR] [--screenshots DIR] [--languages en,zh-Hans,ja,ar]
 """
 
 import argparse
@@ -40,8 +40,10 @@ WRONG_CODES = ["111111", "222222"]
 PASSWORD = "Hourglass-2024-sand"
 
 LANGUAGES = {
-    "en": {"LANG": "en_US.UTF-8", "resend": r"^Resend in (\d+)s$"},
-    "zh-Hans": {"LANG": "zh_CN.UTF-8", "resend": r"^重新发送\((\d+)s\)$"},
+    "en": {"LANG": "en_US.UTF-8", "resend": r"^Resend in (\d+)s$", "direction": "ltr"},
+    "zh-Hans": {"LANG": "zh_CN.UTF-8", "resend": r"^重新发送\((\d+)s\)$", "direction": "ltr"},
+    "ja": {"LANG": "ja_JP.UTF-8", "resend": r"^再送信（(\d+)秒）$", "direction": "ltr"},
+    "ar": {"LANG": "ar_EG.UTF-8", "resend": r"^إعادة الإرسال \(⁅(\d+)⁆ ث\)$", "direction": "rtl"},
 }
 
 
@@ -98,7 +100,26 @@ def verification_flow(app, language, lines, out):
                         f"the code message {expected!r}")
         log(f"{language}: wrong code {attempt + 1}: {text(dump, 'verification.code.message')!r}, "
             f"send {text(dump, 'verification.send')!r}")
+    check_direction(dump, language)
     app.screenshot(os.path.join(out, f"verification.{language}.png"))
+
+
+def check_direction(dump, language):
+    """The window lays out in the language's direction: in a right-to-left one the send button
+    sits left of the number's field, its mirror image in a left-to-right one."""
+    expected = LANGUAGES[language]["direction"]
+    if dump["direction"] != expected:
+        raise Failure(f"the window lays out {dump['direction']}, not {expected}")
+    entry, send = find(dump, "verification.destination.entry"), find(dump, "verification.send")
+    mirrored = send["x"] + send["width"] <= entry["x"]
+    if mirrored != (expected == "rtl"):
+        raise Failure(f"{expected}: the send button at x {send['x']:.0f}, the field at x {entry['x']:.0f}")
+    # A number, an address and a code read left to right in any window.
+    for name in ("verification.destination.entry", "verification.code.entry"):
+        if find(dump, name)["direction"] != "ltr":
+            raise Failure(f"{name} lays its text out {find(dump, name)['direction']}, not ltr")
+    log(f"{language}: laid out {expected} (send at x {send['x']:.0f}, the field at x {entry['x']:.0f}), "
+        "the number and the code left to right")
 
 
 def restart(app, binary, display, language, state_home, out):
@@ -170,7 +191,12 @@ LOCALE_CASES = [
     ({"LANG": "zh_CN.UTF-8", "LC_ALL": "en_GB.UTF-8"}, "en"),
     ({"LANG": "en_US.UTF-8", "LC_MESSAGES": "zh_CN.UTF-8"}, "zh-Hans"),
     ({"LANG": "C", "LANGUAGE": "zh_CN"}, "en"),
-    ({"LANG": "fr_FR.UTF-8"}, "en"),
+    ({"LANG": "fr_FR.UTF-8"}, "fr"),
+    ({"LANG": "nl_NL.UTF-8"}, "en"),
+    ({"LANG": "es_MX.UTF-8"}, "es"),
+    ({"LANG": "pt_PT.UTF-8"}, "pt-BR"),
+    ({"LANG": "zh_TW.UTF-8"}, "zh-Hant"),
+    ({"LANG": "ar_EG.UTF-8"}, "ar"),
     ({}, "en"),
 ]
 
@@ -240,7 +266,7 @@ def main():
     parser.add_argument("--linemode", required=True)
     parser.add_argument("--out", default=None, help="dumps, logs and screenshots (default: a new temporary folder)")
     parser.add_argument("--screenshots", default=None, help="also copy the screenshots here, as 8-bit PNGs")
-    parser.add_argument("--languages", default="en,zh-Hans")
+    parser.add_argument("--languages", default="en,zh-Hans,ja,ar")
     parser.add_argument("--server", default=None, help="hourglass-server: also run the app on it (--service)")
     parser.add_argument("--timeout", type=int, default=360, help="for the whole run, in seconds")
     options = parser.parse_args()

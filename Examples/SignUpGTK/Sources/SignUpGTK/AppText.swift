@@ -14,13 +14,26 @@ struct AppText {
 
     /// The texts in `language` (English for a language the app does not have).
     init(_ language: SignUpLanguage) {
-        if language == .simplifiedChinese {
+        switch language {
+        case .simplifiedChinese:
             windowTitle = "Hourglass 注册示例"
             verificationPage = "验证"
             registrationPage = "注册"
             demoHint = { "演示服务器：每次发送的验证码都是 \($0)" }
             serverHint = { "服务器：\($0)" }
-        } else {
+        case .japanese:
+            windowTitle = "Hourglass 登録サンプル"
+            verificationPage = "認証"
+            registrationPage = "登録"
+            demoHint = { "デモサーバー：送信される認証コードは常に \($0) です" }
+            serverHint = { "サーバー：\($0)" }
+        case .arabic:
+            windowTitle = "نموذج التسجيل من Hourglass"
+            verificationPage = "التحقق"
+            registrationPage = "التسجيل"
+            demoHint = { "الخادم التجريبي: كل رمز يرسله هو \(SignUpStrings.isolated($0))" }
+            serverHint = { "الخادم: \(SignUpStrings.isolated($0))" }
+        default:
             windowTitle = "Hourglass sign-up"
             verificationPage = "Verify"
             registrationPage = "Register"

@@ -20,6 +20,8 @@ final class AppWindow {
     private var dump: WidgetDump?
 
     init(application: UnsafeMutablePointer<GtkApplication>, clock: any TimerClock, environment: AppEnvironment) {
+        // Before any widget: a right-to-left language lays every box and row out from the right.
+        gtk_widget_set_default_direction(environment.language.isRightToLeft ? GTK_TEXT_DIR_RTL : GTK_TEXT_DIR_LTR)
         let text = AppText(environment.language)
         let config = VerificationConfig(language: environment.language, region: environment.region)
         let service: any VerificationService =

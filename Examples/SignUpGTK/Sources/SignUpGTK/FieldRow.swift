@@ -24,9 +24,11 @@ final class FieldRow {
     }
 
     /// A row named `name` (its parts `name.caption`, `name.entry`, `name.message`); a secret row
-    /// hides what is typed; `accessory` (a button) goes beside the entry.
+    /// hides what is typed; `accessory` (a button) goes beside the entry. A `leftToRight` entry
+    /// (a phone number, an address, a code) keeps its text left to right in a right-to-left
+    /// window, aligned to the right as the window is: `+86 138 1234 5678`, never `5678 1234 138 86+`.
     init(
-        name: String, secret: Bool, accessory: UnsafeMutablePointer<GtkWidget>? = nil,
+        name: String, secret: Bool, leftToRight: Bool = false, accessory: UnsafeMutablePointer<GtkWidget>? = nil,
         onEdit: @escaping @MainActor (String) -> Void
     ) {
         widget = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
@@ -34,6 +36,10 @@ final class FieldRow {
         gtk_widget_add_css_class(caption, "heading")
         entry = secret ? gtk_password_entry_new() : gtk_entry_new()
         if secret { gtk_password_entry_set_show_peek_icon(OpaquePointer(entry), 1) }
+        if leftToRight, gtk_widget_get_default_direction() == GTK_TEXT_DIR_RTL {
+            Self.setLeftToRight(entry)
+            gtk_entry_set_alignment(signupgtk_entry(entry), 1)
+        }
         message = Gtk.label("dim-label")
         let line = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 8)
         gtk_widget_set_hexpand(entry, 1)
@@ -81,5 +87,16 @@ final class FieldRow {
         Gtk.show(note, in: message)
         Gtk.setSensitive(entry, isEnabled)
         Gtk.describe(entry, label: label, description: note)
+    }
+
+    /// `widget` and everything in it left to right: a child takes the default direction, not
+    /// its parent's, and the entry's text is laid out by its `GtkText` child.
+    private static func setLeftToRight(_ widget: UnsafeMutablePointer<GtkWidget>) {
+        gtk_widget_set_direction(widget, GTK_TEXT_DIR_LTR)
+        var child = gtk_widget_get_first_child(widget)
+        while let next = child {
+            setLeftToRight(next)
+            child = gtk_widget_get_next_sibling(next)
+        }
     }
 }

@@ -19,11 +19,13 @@ final class VerificationControls {
     init(name: String, model: VerificationViewModel) {
         // Each button beside its field: send beside the destination, Verify beside the code.
         send = ModelButton(name: name + ".send") { model.tapSend() }
-        destination = FieldRow(name: name + ".destination", secret: false, accessory: send.widget) {
+        destination = FieldRow(name: name + ".destination", secret: false, leftToRight: true, accessory: send.widget) {
             model.setDestination($0)
         }
         verify = ModelButton(name: name + ".verify") { model.tapVerify() }
-        code = FieldRow(name: name + ".code", secret: false, accessory: verify.widget) { model.setCode($0) }
+        code = FieldRow(name: name + ".code", secret: false, leftToRight: true, accessory: verify.widget) {
+            model.setCode($0)
+        }
         gtk_entry_set_input_purpose(signupgtk_entry(code.entry), GTK_INPUT_PURPOSE_DIGITS)
         message = Gtk.label()
         Gtk.name(message, name + ".message")

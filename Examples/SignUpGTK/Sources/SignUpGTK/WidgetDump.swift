@@ -43,6 +43,9 @@ final class WidgetDump {
         var active: Bool?
         var accessibleLabel: String?
         var accessibleDescription: String?
+        /// The direction its text is laid out in: `ltr` or `rtl` (an entry's: its `GtkText`'s,
+        /// which may differ from the entry's own).
+        var direction: String
         /// Bounds in the window's X surface, in pixels.
         var x: Double
         var y: Double
@@ -54,6 +57,8 @@ final class WidgetDump {
         var serial: Int
         var pid: Int32
         var language: String
+        /// The window's text direction: `ltr` or `rtl`.
+        var direction: String
         var page: String
         var widgets: [Widget]
         var model: Models
@@ -111,6 +116,7 @@ final class WidgetDump {
         collect(window, into: &widgets)
         let dump = Dump(
             serial: serial, pid: getpid(), language: language,
+            direction: gtk_widget_get_direction(window) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr",
             page: Gtk.string(gtk_stack_get_visible_child_name(signupgtk_stack(stack))),
             widgets: widgets, model: Models(screens().0, screens().1))
         let encoder = JSONEncoder()
@@ -155,7 +161,22 @@ final class WidgetDump {
             mapped: gtk_widget_get_mapped(widget) != 0, active: active,
             accessibleLabel: Gtk.taking(signupgtk_accessible_string(widget, GTK_ACCESSIBLE_PROPERTY_LABEL)),
             accessibleDescription: Gtk.taking(signupgtk_accessible_string(widget, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION)),
-            x: x, y: y, width: width, height: height)
+            direction: Self.direction(of: widget), x: x, y: y, width: width, height: height)
+    }
+
+    /// The direction of the widget that lays out `widget`'s text: its `GtkText` when it has one
+    /// (an entry), else the widget itself.
+    private static func direction(of widget: UnsafeMutablePointer<GtkWidget>) -> String {
+        func text(in widget: UnsafeMutablePointer<GtkWidget>) -> UnsafeMutablePointer<GtkWidget>? {
+            if Gtk.string(signupgtk_type_name(widget)) == "GtkText" { return widget }
+            var child = gtk_widget_get_first_child(widget)
+            while let next = child {
+                if let found = text(in: next) { return found }
+                child = gtk_widget_get_next_sibling(next)
+            }
+            return nil
+        }
+        return gtk_widget_get_direction(text(in: widget) ?? widget) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr"
     }
 
     /// What a widget shows as text: a button's or check box's label, a label's text, an entry's
