@@ -24,6 +24,12 @@ extension SignUpStrings {
                 seconds, one: "\(seconds) sekundę", few: "\(seconds) sekundy", many: "\(seconds) sekund",
                 other: "\(seconds) sekundy")
         }
+        // Standing alone, the nominative: "1 sekunda", not "za 1 sekundę".
+        strings.secondsLeft = { seconds in
+            polishPlural.select(
+                seconds, one: "\(seconds) sekunda", few: "\(seconds) sekundy", many: "\(seconds) sekund",
+                other: "\(seconds) sekundy")
+        }
         strings.minutes = { minutes in
             polishPlural.select(
                 minutes, one: "\(minutes) minutę", few: "\(minutes) minuty", many: "\(minutes) minut",

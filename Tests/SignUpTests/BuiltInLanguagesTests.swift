@@ -29,6 +29,8 @@ struct BuiltInLanguagesTests {
             [1, 2, 5, 21, 22].map { text.seconds($0) } == [
                 "1 секунду", "2 секунды", "5 секунд", "21 секунду", "22 секунды",
             ])
+        // Standing alone (the send button's accessibility value), the nominative.
+        #expect([1, 2, 5, 21].map { text.secondsLeft($0) } == ["1 секунда", "2 секунды", "5 секунд", "21 секунда"])
         #expect(text.checkError(.wrongCode(attemptsLeft: 1), nil).contains("1 попытка"))
         #expect(text.checkError(.wrongCode(attemptsLeft: 3), nil).contains("3 попытки"))
     }
@@ -43,6 +45,8 @@ struct BuiltInLanguagesTests {
                 "\(open)100\(close) ثانية",
             ])
         #expect(text.codeSent("+852 •••• 4567").contains("\(open)+852 •••• 4567\(close)"))
+        #expect(text.secondsLeft(2) == "ثانيتان")
+        #expect(text.resendIn(42) == "إعادة الإرسال (\(open)42\(close) ث)")
     }
 
     @Test("an Arabic screen shows its isolates as ⁅ ⁆ in its lines: the masked number and the waits")
@@ -56,7 +60,7 @@ struct BuiltInLanguagesTests {
         clock.advance(by: .seconds(1))
         let lines = model.screen.lines
         #expect(lines.contains("message: تم إرسال الرمز إلى ⁅+852 •••• 4567⁆"))
-        #expect(lines.contains { $0.hasPrefix("send: [إعادة الإرسال (⁅60 ث⁆)] (disabled)") })
+        #expect(lines.contains { $0.hasPrefix("send: [إعادة الإرسال (⁅60⁆ ث)] (disabled)") })
         #expect(!lines.joined().unicodeScalars.contains { (0x2066...0x2069).contains($0.value) })
     }
 

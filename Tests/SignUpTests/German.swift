@@ -16,6 +16,7 @@ enum German {
         text.retryIn = { "Wiederholen in \($0) s" }
         text.sendLabel = "Code senden"
         text.seconds = { $0 == 1 ? "1 Sekunde" : "\($0) Sekunden" }
+        text.secondsLeft = text.seconds
         text.minutes = { $0 == 1 ? "1 Minute" : "\($0) Minuten" }
         text.waitClock = { "\($0 / 60):\($0 % 60 < 10 ? "0" : "")\($0 % 60) min" }
         text.destinationLabel = "Telefon oder E-Mail"

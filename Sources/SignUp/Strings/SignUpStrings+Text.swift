@@ -17,6 +17,8 @@ extension SignUpStrings {
         case sendLabel
         /// ``SignUpStrings/seconds``.
         case seconds
+        /// ``SignUpStrings/secondsLeft``.
+        case secondsLeft
         /// ``SignUpStrings/minutes``.
         case minutes
         /// ``SignUpStrings/waitClock``.

@@ -63,8 +63,14 @@ public struct SignUpStrings: Sendable {
     public var retryIn: @Sendable (_ seconds: Int64) -> String { didSet { translated.insert(.retryIn) } }
     /// The send button's fixed accessibility label: "Send code".
     public var sendLabel: String { didSet { translated.insert(.sendLabel) } }
-    /// A number of seconds, with its plural: "1 second", "42 seconds".
+    /// A number of seconds, with its plural, as a sentence holds a wait ("Retry in 42 seconds"):
+    /// "1 second", "42 seconds".
     public var seconds: @Sendable (_ seconds: Int64) -> String { didSet { translated.insert(.seconds) } }
+    /// The seconds a countdown has left, standing alone: the send button's accessibility value
+    /// ("42 seconds"). The same words as ``seconds`` in most languages; a language whose
+    /// words change after "in" (Russian "через 1 секунду", Arabic "بعد ثانيتين") says them
+    /// here in their standalone form ("1 секунда", "ثانيتان").
+    public var secondsLeft: @Sendable (_ seconds: Int64) -> String { didSet { translated.insert(.secondsLeft) } }
     /// A number of minutes, with its plural: "1 minute", "42 minutes".
     public var minutes: @Sendable (_ minutes: Int64) -> String { didSet { translated.insert(.minutes) } }
     /// A wait of minutes and seconds, e.g. "4:59".
@@ -184,6 +190,7 @@ public struct SignUpStrings: Sendable {
         retryIn: @escaping @Sendable (_ seconds: Int64) -> String,
         sendLabel: String,
         seconds: @escaping @Sendable (_ seconds: Int64) -> String,
+        secondsLeft: @escaping @Sendable (_ seconds: Int64) -> String,
         minutes: @escaping @Sendable (_ minutes: Int64) -> String,
         waitClock: @escaping @Sendable (_ seconds: Int64) -> String,
         destinationLabel: String,
@@ -227,6 +234,7 @@ public struct SignUpStrings: Sendable {
         self.retryIn = retryIn
         self.sendLabel = sendLabel
         self.seconds = seconds
+        self.secondsLeft = secondsLeft
         self.minutes = minutes
         self.waitClock = waitClock
         self.destinationLabel = destinationLabel

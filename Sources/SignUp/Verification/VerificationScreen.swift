@@ -52,7 +52,7 @@ public struct VerificationScreen: Hashable, Sendable {
             let title = state.send == .sent ? text.resendIn(left) : text.retryIn(left)
             return ButtonView(
                 title: title, isEnabled: false, accessibilityLabel: text.sendLabel,
-                accessibilityValue: text.seconds(left))
+                accessibilityValue: text.secondsLeft(left))
         }
         let title =
             switch state.send {

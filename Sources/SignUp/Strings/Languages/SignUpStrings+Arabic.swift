@@ -8,14 +8,22 @@ extension SignUpStrings {
         strings.sending = "جارٍ الإرسال…"
         strings.resend = "إعادة الإرسال"
         strings.retry = "إعادة المحاولة"
-        strings.resendIn = { "إعادة الإرسال (\(isolated("\($0) ث")))" }
-        strings.retryIn = { "إعادة المحاولة (\(isolated("\($0) ث")))" }
+        // Only the digits are isolated: with ث inside, the isolate would read right to left.
+        strings.resendIn = { "إعادة الإرسال (\(isolated("\($0)")) ث)" }
+        strings.retryIn = { "إعادة المحاولة (\(isolated("\($0)")) ث)" }
         strings.sendLabel = "إرسال الرمز"
         // Every wait follows بعد ("in"), so the dual is the genitive one: ثانيتين, دقيقتين.
         strings.seconds = { seconds in
             let number = isolated("\(seconds)")
             return arabicPlural.select(
                 seconds, zero: "\(number) ثانية", one: "ثانية واحدة", two: "ثانيتين", few: "\(number) ثوانٍ",
+                many: "\(number) ثانية", other: "\(number) ثانية")
+        }
+        // Standing alone, the nominative dual: ثانيتان, not بعد ثانيتين.
+        strings.secondsLeft = { seconds in
+            let number = isolated("\(seconds)")
+            return arabicPlural.select(
+                seconds, zero: "\(number) ثانية", one: "ثانية واحدة", two: "ثانيتان", few: "\(number) ثوانٍ",
                 many: "\(number) ثانية", other: "\(number) ثانية")
         }
         strings.minutes = { minutes in
@@ -167,7 +175,11 @@ extension SignUpStrings {
     /// "7، 9 أو 10 أرقام"; the noun takes the form of the last count, which it follows.
     private static func arabicLengths(_ lengths: [Int]) -> String {
         guard lengths.count > 1, let last = lengths.last else { return arabicDigits(lengths.first ?? 0) }
-        let numbers = isolated(counts(lengths, through: " إلى ", separator: "، ", lastSeparator: " أو "))
+        // Each number isolated on its own, the Arabic words between them not.
+        let numbers = isolated(
+            counts(
+                lengths, through: "\u{2069} إلى \u{2068}", separator: "\u{2069}، \u{2068}",
+                lastSeparator: "\u{2069} أو \u{2068}"))
         let noun = arabicPlural.select(
             last, zero: "رقم", one: "رقم", two: "رقم", few: "أرقام", many: "رقمًا", other: "رقم")
         return "\(numbers) \(noun)"

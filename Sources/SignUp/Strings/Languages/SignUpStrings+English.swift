@@ -11,6 +11,7 @@ extension SignUpStrings {
         retryIn: { "Retry in \($0)s" },
         sendLabel: "Send code",
         seconds: { englishPlural.select($0, one: "\($0) second", other: "\($0) seconds") },
+        secondsLeft: { englishPlural.select($0, one: "\($0) second", other: "\($0) seconds") },
         minutes: { englishPlural.select($0, one: "\($0) minute", other: "\($0) minutes") },
         waitClock: { seconds in "\(seconds / 60):\(seconds % 60 < 10 ? "0" : "")\(seconds % 60)" },
         destinationLabel: "Phone or e-mail",

@@ -18,6 +18,7 @@ extension SignUpStrings {
                 seconds, one: "\(seconds)\u{00A0}seconde", many: "\(seconds)\u{00A0}de secondes",
                 other: "\(seconds)\u{00A0}secondes")
         }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { minutes in
             frenchPlural.select(
                 minutes, one: "\(minutes)\u{00A0}minute", many: "\(minutes)\u{00A0}de minutes",

@@ -15,6 +15,7 @@ extension SignUpStrings {
         strings.seconds = { seconds in
             germanPlural.select(seconds, one: "\(seconds) Sekunde", other: "\(seconds) Sekunden")
         }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { minutes in
             germanPlural.select(minutes, one: "\(minutes) Minute", other: "\(minutes) Minuten")
         }

@@ -15,6 +15,7 @@ extension SignUpStrings {
         strings.seconds = { seconds in
             hindiPlural.select(seconds, one: "\(seconds) सेकंड", other: "\(seconds) सेकंड")
         }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { minutes in
             hindiPlural.select(minutes, one: "\(minutes) मिनट", other: "\(minutes) मिनट")
         }
@@ -39,7 +40,7 @@ extension SignUpStrings {
             case .phone(.missingCountryCode(let example)):
                 example.map { "देश का कोड जोड़ें, जैसे +\($0.callingCode)" } ?? "+ से शुरू होने वाला देश का कोड जोड़ें"
             case .phone(.invalid): "यह फ़ोन नंबर सही नहीं है"
-            case .phone(.unknownCountryCode(let digits)): "+\(digits) से शुरू होने वाला कोई देश कोड नहीं है"
+            case .phone(.unknownCountryCode(let digits)): "+\(digits) से शुरू होने वाला कोई देश का कोड नहीं है"
             case .phone(.wrongLength(let code, let expected, let found)):
                 "+\(code) वाले नंबर में देश के कोड के बाद \(hindiLengths(expected)), \(found) नहीं"
             case .phone(.tooLong): "फ़ोन नंबर में ज़्यादा से ज़्यादा 15 अंक हो सकते हैं"

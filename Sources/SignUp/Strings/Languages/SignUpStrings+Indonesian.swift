@@ -12,6 +12,7 @@ extension SignUpStrings {
         strings.retryIn = { "Coba lagi dalam \($0) dtk" }
         strings.sendLabel = "Kirim kode"
         strings.seconds = { "\($0) detik" }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { "\($0) menit" }
         // Spelled out, as a sentence says a wait: "dalam 4 menit 59 detik".
         strings.waitClock = { seconds in
@@ -38,7 +39,9 @@ extension SignUpStrings {
             case .phone(.unknownCountryCode(let digits)): "Tidak ada kode negara yang diawali +\(digits)"
             case .phone(.wrongLength(let code, let expected, let found)):
                 "Nomor +\(code) terdiri dari "
-                    + SignUpStrings.counts(expected, through: " hingga ", lastSeparator: " atau ")
+                    // PUEBI: a comma before "atau" in a list of three or more.
+                    + SignUpStrings.counts(
+                        expected, through: " hingga ", lastSeparator: expected.count > 2 ? ", atau " : " atau ")
                     + " digit setelah kode negara, bukan \(found)"
             case .phone(.tooLong): "Nomor HP maksimal 15 digit"
             }

@@ -16,6 +16,7 @@ extension SignUpStrings {
             italianPlural.select(
                 seconds, one: "\(seconds) secondo", many: "\(seconds) di secondi", other: "\(seconds) secondi")
         }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { minutes in
             italianPlural.select(
                 minutes, one: "\(minutes) minuto", many: "\(minutes) di minuti", other: "\(minutes) minuti")

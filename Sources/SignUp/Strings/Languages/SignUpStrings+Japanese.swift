@@ -12,6 +12,7 @@ extension SignUpStrings {
         strings.retryIn = { "再試行（\($0)秒）" }
         strings.sendLabel = "認証コードを送信"
         strings.seconds = { "\($0)秒" }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { "\($0)分" }
         // `4:59後` would read as a time of day: minutes and seconds are spelled out.
         strings.waitClock = { seconds in
@@ -115,7 +116,7 @@ extension SignUpStrings {
             case .serviceUnavailable: "現在サービスを利用できません。しばらくしてからもう一度お試しください"
             case .accountExists: "このアカウントはすでに登録されています。ログインしてください"
             case .weakPassword(let problems):
-                problems.first.map { "このパスワードはサーバーで拒否されました。\(japanesePasswordProblem($0))" }
+                problems.first.map { "パスワードがサーバーで拒否されました。\(japanesePasswordProblem($0))" }
                     ?? "このパスワードはサーバーで拒否されました。別のパスワードを選んでください"
             case .proofRejected: "認証の有効期限が切れました。新しい認証コードを取得してください"
             }

@@ -12,6 +12,7 @@ extension SignUpStrings {
         strings.retryIn = { "다시 시도 (\($0)초)" }
         strings.sendLabel = "인증번호 전송"
         strings.seconds = { "\($0)초" }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { "\($0)분" }
         // Spelled out, as a sentence says a wait: "4분 59초 후에".
         strings.waitClock = { seconds in

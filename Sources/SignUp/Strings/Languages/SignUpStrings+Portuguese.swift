@@ -17,6 +17,7 @@ extension SignUpStrings {
             portuguesePlural.select(
                 seconds, one: "\(seconds) segundo", many: "\(seconds) de segundos", other: "\(seconds) segundos")
         }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { minutes in
             portuguesePlural.select(
                 minutes, one: "\(minutes) minuto", many: "\(minutes) de minutos", other: "\(minutes) minutos")
@@ -50,7 +51,7 @@ extension SignUpStrings {
             case .phone(.unknownCountryCode(let digits)): "Nenhum código de país começa com +\(digits)"
             // A range as "8–11".
             case .phone(.wrongLength(let code, let expected, let found)):
-                "Depois do código +\(code), o número deve ter "
+                "Depois do código do país +\(code), o número deve ter "
                     + SignUpStrings.counts(expected, through: "–", lastSeparator: " ou ")
                     + portuguesePlural.select(
                         expected.last ?? found, one: " dígito", many: " de dígitos", other: " dígitos")

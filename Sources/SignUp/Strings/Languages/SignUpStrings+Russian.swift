@@ -17,6 +17,12 @@ extension SignUpStrings {
                 seconds, one: "\(seconds) секунду", few: "\(seconds) секунды", many: "\(seconds) секунд",
                 other: "\(seconds) секунды")
         }
+        // Standing alone, the nominative: "1 секунда", not "через 1 секунду".
+        strings.secondsLeft = { seconds in
+            russianPlural.select(
+                seconds, one: "\(seconds) секунда", few: "\(seconds) секунды", many: "\(seconds) секунд",
+                other: "\(seconds) секунды")
+        }
         strings.minutes = { minutes in
             russianPlural.select(
                 minutes, one: "\(minutes) минуту", few: "\(minutes) минуты", many: "\(minutes) минут",
@@ -44,7 +50,7 @@ extension SignUpStrings {
                 example.map { "Добавьте код страны, например +\($0.callingCode)" }
                     ?? "Добавьте код страны, начиная со знака +"
             case .phone(.invalid): "Некорректный номер телефона"
-            case .phone(.unknownCountryCode(let digits)): "Нет кода страны, который начинается с +\(digits)"
+            case .phone(.unknownCountryCode(let digits)): "Нет кода страны, начинающегося с +\(digits)"
             case .phone(.wrongLength(let code, let expected, let found)):
                 "Номер с кодом +\(code) содержит \(russianLengths(expected)) после кода страны, а не \(found)"
             case .phone(.tooLong): "Номер телефона содержит не более 15 цифр"

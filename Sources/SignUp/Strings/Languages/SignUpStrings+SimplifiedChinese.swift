@@ -11,6 +11,7 @@ extension SignUpStrings {
         strings.retryIn = { "重试(\($0)s)" }
         strings.sendLabel = "发送验证码"
         strings.seconds = { "\($0)秒" }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { "\($0)分钟" }
         // `4:59后` would read as a time of day: minutes and seconds are spelled out.
         strings.waitClock = { seconds in

@@ -16,6 +16,7 @@ extension SignUpStrings {
             spanishPlural.select(
                 seconds, one: "\(seconds) segundo", many: "\(seconds) de segundos", other: "\(seconds) segundos")
         }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { minutes in
             spanishPlural.select(
                 minutes, one: "\(minutes) minuto", many: "\(minutes) de minutos", other: "\(minutes) minutos")
@@ -49,7 +50,7 @@ extension SignUpStrings {
             case .phone(.unknownCountryCode(let digits)): "Ningún código de país empieza con +\(digits)"
             // A range as "8–11"; "o" is "u" before a number said with an o sound (8 "ocho", 11 "once").
             case .phone(.wrongLength(let code, let expected, let found)):
-                "Después del código +\(code), el número debe tener "
+                "Después del código de país +\(code), el número debe tener "
                     + SignUpStrings.counts(
                         expected, through: "–", lastSeparator: [8, 11].contains(expected.last ?? 0) ? " u " : " o ")
                     + spanishPlural.select(

@@ -12,6 +12,7 @@ extension SignUpStrings {
         strings.retryIn = { "重試（\($0) 秒）" }
         strings.sendLabel = "傳送驗證碼"
         strings.seconds = { "\($0) 秒" }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { "\($0) 分鐘" }
         // `4:59 後` would read as a time of day: minutes and seconds are spelled out.
         strings.waitClock = { seconds in

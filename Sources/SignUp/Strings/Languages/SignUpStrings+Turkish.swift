@@ -16,6 +16,7 @@ extension SignUpStrings {
         }
         strings.sendLabel = "Kodu gönder"
         strings.seconds = { turkishPlural.select($0, one: "\($0) saniye", other: "\($0) saniye") }
+        strings.secondsLeft = strings.seconds
         strings.minutes = { turkishPlural.select($0, one: "\($0) dakika", other: "\($0) dakika") }
         // Spelled out, as a sentence says a wait: "4 dakika 59 saniye sonra" (a clock would need a suffix).
         strings.waitClock = { seconds in
