@@ -48,11 +48,25 @@ struct SystemLocaleOptionsTests {
         #expect(read.region == PhoneRegion("BR"))
     }
 
-    @Test("a system language linemode lacks falls back to English, in live mode too")
+    @Test("a system language the runner lacks falls back to English, in live mode too")
     func unknownLanguage() {
         let system = SystemLocale(environment: ["LANG": "es_MX.UTF-8"])
         let options = LineModeOptions().readingSystem(system, live: true, given: .init(), languages: languages)
         #expect(options.language == .english)
         #expect(options.region == PhoneRegion("MX"))
+    }
+
+    @Test(
+        "live, the built-in linemode finds each built-in language from LANG and LANGUAGE",
+        arguments: [
+            (["LANG": "es_MX.UTF-8"], "es"), (["LANG": "pt_PT.UTF-8"], "pt-BR"), (["LANG": "zh_TW.UTF-8"], "zh-Hant"),
+            (["LANG": "ar_SA.UTF-8"], "ar"), (["LANG": "ru_RU.UTF-8"], "ru"), (["LANG": "ja_JP.UTF-8"], "ja"),
+            (["LANG": "hi_IN.UTF-8"], "hi"), (["LANG": "tr_TR.UTF-8"], "tr"), (["LANG": "id_ID.UTF-8"], "id"),
+            (["LANG": "en_US.UTF-8", "LANGUAGE": "nl:ko:en"], "ko"), (["LANG": "nl_NL.UTF-8"], "en"),
+        ] as [([String: String], String)])
+    func builtInLanguages(environment: [String: String], expected: String) {
+        let options = LineModeOptions().readingSystem(
+            SystemLocale(environment: environment), live: true, given: .init(), languages: SignUpLanguage.allCases)
+        #expect(options.language.identifier == expected)
     }
 }
