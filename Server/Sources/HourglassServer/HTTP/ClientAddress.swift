@@ -8,12 +8,16 @@ import NIOCore
 enum ClientAddress {
     @TaskLocal static var current = "unknown"
 
-    /// What an address's limits are kept under: an IPv4 address as it is; an IPv6 address by
-    /// its /64 network, which one client gets whole (a limit per address would be a limit per
-    /// 2⁶⁴ addresses).
+    /// What an address's limits are kept under: an IPv4 address as it is, also when a
+    /// dual-stack socket (`--host ::`) gives it IPv4-mapped (`::ffff:198.51.100.7`); a real IPv6
+    /// address by its /64 network, which one client gets whole (a limit per address would be a
+    /// limit per 2⁶⁴ addresses). Read as a /64, every mapped IPv4 client would share one budget.
     static func limitKey(_ address: String) -> String {
         var bytes = [UInt8](repeating: 0, count: 16)
         guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
+            return bytes[12...].map(String.init).joined(separator: ".")
+        }
         let groups = stride(from: 0, to: 8, by: 2).map {
             String(format: "%x", Int(bytes[$0]) << 8 | Int(bytes[$0 + 1]))
         }
