@@ -164,6 +164,14 @@ public struct HTTPVerificationService: VerificationService {
                 throw .unexpected(413, try? answer.body.applicationProblemJson)
             case .internalServerError(let answer):
                 throw .unexpected(500, try? answer.body.applicationProblemJson)
+            case .tooManyRequests(let answer):
+                // The address's refused attempts are over their limit, or the server is
+                // hashing all it can: nothing was done, and the person may try again later.
+                _ = try body { try answer.body.applicationProblemJson }
+                throw .typed(RegistrationError.serviceUnavailable)
+            case .serviceUnavailable(let answer):
+                _ = try body { try answer.body.applicationProblemJson }
+                throw .typed(RegistrationError.serviceUnavailable)
             case .undocumented(let status, _):
                 throw .unexpected(status, nil)
             }

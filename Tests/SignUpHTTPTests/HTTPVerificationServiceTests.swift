@@ -131,6 +131,15 @@ import Testing
         await #expect(throws: RegistrationError.weakPassword([])) { try await bare.register(request) }
         let (invalid, _) = make(.init(status: 422, body: Self.problem("invalid-destination", 422)))
         await #expect(throws: RegistrationError.proofRejected) { try await invalid.register(request) }
+        // The address's refused attempts past their limit, or the server hashing all it can: try later.
+        let (limited, _) = make(
+            .init(
+                status: 429, headers: ["Retry-After": "60"],
+                body: Self.problem("too-many-requests", 429, #","reason":"rate_limited","retryAfter":60"#)))
+        await #expect(throws: RegistrationError.serviceUnavailable) { try await limited.register(request) }
+        let (busy, _) = make(
+            .init(status: 503, headers: ["Retry-After": "1"], body: Self.problem("busy", 503, #","retryAfter":1"#)))
+        await #expect(throws: RegistrationError.serviceUnavailable) { try await busy.register(request) }
     }
 
     @Test func anAnswerOutsideTheContractIsTheServicesFailureAndNoAnswerTheNetworks() async throws {

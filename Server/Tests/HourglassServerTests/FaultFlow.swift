@@ -139,8 +139,9 @@ final class FaultFlow: Sendable {
         let key = try ServerKey.load(
             from: harness.configuration.keyFile ?? harness.configuration.database + ".key", createIfMissing: false)
         let hash = CodeHasher(key: key).hash(proof: proof.token.revealed)
-        guard let made = try await harness.store().accountMade(with: hash, for: phone) else { return nil }
-        return try VerificationAPI.password(Secret(password), matches: made)
+        let now = harness.configuration.clock.now.millisecondsSince1970
+        guard let made = try await harness.store().accountMade(with: hash, forKey: phone, now: now) else { return nil }
+        return try PasswordHashing.password(Secret(password), matches: made.passwordHash)
     }
 
     /// Runs `action`, then waits for the screen to be busy (a call in flight) and then not.

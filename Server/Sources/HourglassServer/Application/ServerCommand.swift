@@ -40,7 +40,9 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Codes per destination per send window.") var sendLimit = Self.defaults.sendLimit
     @Option(help: "The send window, in seconds.") var sendWindow = Self.seconds(Self.defaults.sendWindow)
     @Option(help: "Codes per client address per send window.") var addressSendLimit = Self.defaults.addressSendLimit
-    @Option(help: "Failed checks (wrong, expired, no code) per client address per send window.")
+    @Option(
+        help: "Failures per client address per send window: checks (wrong, expired, no code), refused account attempts."
+    )
     var addressFailureLimit = Self.defaults.addressFailureLimit
     @Option(help: "Wrong checks a code allows before its destination is locked.")
     var attempts = Self.defaults.attempts

@@ -56,7 +56,8 @@ public enum VerificationServer {
         let api = VerificationAPI(
             ledger: VerificationLedger(rules: rules, hasher: CodeHasher(key: key)), store: store,
             sender: configuration.sender ?? outbox, devOutbox: configuration.dev ? outbox : nil,
-            clock: configuration.clock, logger: logger, databaseTimeout: configuration.databaseTimeout)
+            clock: configuration.clock, logger: logger, hashing: PasswordHashing(),
+            databaseTimeout: configuration.databaseTimeout)
 
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: ProblemMiddleware(logger: logger))

@@ -9,8 +9,9 @@ import Darwin
 /// The built-in ``CodeSender``: nothing leaves the machine. Each code is one line of JSON
 /// appended to a file, `{"destination": …, "code": …, "sentAt": …}`, as Firebase's Auth
 /// emulator keeps the messages it would have sent; tests read it, and a server started with
-/// `--dev` serves it at `GET /v1/outbox`. The file is its owner's alone (mode 0600): it holds
-/// live codes.
+/// `--dev` serves it at `GET /v1/outbox`. The file is its owner's alone (mode 0600, set on an
+/// existing file too): it holds live codes. A line is written whole or not at all: a write that
+/// fails midway (a full disk) is cut back off, and a reader skips a line that is not whole.
 public actor Outbox: CodeSender {
     /// One message.
     public struct Message: Codable, Sendable, Hashable {
@@ -27,7 +28,7 @@ public actor Outbox: CodeSender {
     /// directory, a FIFO), or cannot be written, is refused at once, never blocked on.
     public init(path: String) throws(ServerSetupError) {
         self.path = path
-        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o600)
+        let descriptor = open(path, O_RDWR | O_APPEND | O_CREAT | O_NONBLOCK | O_CLOEXEC, 0o600)
         guard descriptor >= 0 else {
             throw .outbox("cannot open \(path) for writing: \(String(cString: strerror(errno)))")
         }
@@ -37,6 +38,11 @@ public actor Outbox: CodeSender {
         guard type == .typeRegular else {
             close(descriptor)
             throw .outbox("\(path) is not a regular file")
+        }
+        guard fchmod(descriptor, 0o600) == 0 else {
+            let reason = String(cString: strerror(errno))
+            close(descriptor)
+            throw .outbox("cannot make \(path) its owner's alone (mode 0600): \(reason)")
         }
         self.descriptor = descriptor
     }
@@ -48,13 +54,21 @@ public actor Outbox: CodeSender {
     public func send(code: String, to destination: String, at date: Date) async throws {
         var line = try Self.encoder.encode(Message(destination: destination, code: code, sentAt: date))
         line.append(0x0A)
+        let end = lseek(descriptor, 0, SEEK_END)
+        let start = end >= 0 ? end : nil
+        // After a line cut off by a crash, the next one starts on a line of its own.
+        var last: UInt8 = 0x0A
+        if let start, start > 0, pread(descriptor, &last, 1, start - 1) == 1, last != 0x0A { line.insert(0x0A, at: 0) }
         try line.withUnsafeBytes { bytes in
             var offset = 0
             while offset < bytes.count {
                 let written = write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
                 if written < 0 {
                     if errno == EINTR || errno == EAGAIN { continue }
-                    throw ServerSetupError.outbox("writing \(path) failed: \(String(cString: strerror(errno)))")
+                    let reason = String(cString: strerror(errno))
+                    // No torn line: what was written of this one goes.
+                    if offset > 0, let start { _ = ftruncate(descriptor, start) }
+                    throw ServerSetupError.outbox("writing \(path) failed: \(reason)")
                 }
                 offset += written
             }
@@ -64,7 +78,8 @@ public actor Outbox: CodeSender {
     /// Every message in the file, oldest first; only those to `destination` when given.
     public func messages(to destination: String? = nil) throws -> [Message] {
         let data = try Data(contentsOf: URL(fileURLWithPath: path))
-        return try data.split(separator: 0x0A).map { try Self.decoder.decode(Message.self, from: Data($0)) }
+        // A line that is not whole (one cut off by a crash) is skipped, never a failure of all.
+        return data.split(separator: 0x0A).compactMap { try? Self.decoder.decode(Message.self, from: Data($0)) }
             .filter { destination == nil || $0.destination == destination }
     }
 

@@ -143,5 +143,57 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct Busy: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Busy/headers`.
+            internal struct Headers: Sendable, Hashable {
+                /// When the same request can succeed (RFC 9110): this server sends whole seconds
+                /// (`Retry-After: 42`); a client reads an HTTP date (`Retry-After: Fri, 27 Nov 2026
+                /// 09:00:00 GMT`) too, as a proxy may send one.
+                ///
+                ///
+                /// - Remark: Generated from `#/components/responses/Busy/headers/Retry-After`.
+                internal var retryAfter: Components.Headers.RetryAfter
+                /// Creates a new `Headers`.
+                ///
+                /// - Parameters:
+                ///   - retryAfter: When the same request can succeed (RFC 9110): this server sends whole seconds
+                internal init(retryAfter: Components.Headers.RetryAfter) {
+                    self.retryAfter = retryAfter
+                }
+            }
+            /// Received HTTP response headers
+            internal var headers: Components.Responses.Busy.Headers
+            /// - Remark: Generated from `#/components/responses/Busy/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Busy/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.Busy.Body
+            /// Creates a new `Busy`.
+            ///
+            /// - Parameters:
+            ///   - headers: Received HTTP response headers
+            ///   - body: Received HTTP response body
+            internal init(
+                headers: Components.Responses.Busy.Headers,
+                body: Components.Responses.Busy.Body
+            ) {
+                self.headers = headers
+                self.body = body
+            }
+        }
     }
 }

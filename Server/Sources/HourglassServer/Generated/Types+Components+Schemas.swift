@@ -214,7 +214,8 @@ extension Components {
         /// - `urn:hourglass:problem:account-exists` (409);
         /// - `urn:hourglass:problem:weak-password` (422);
         /// - `urn:hourglass:problem:not-found` (404);
-        /// - `urn:hourglass:problem:internal` (500).
+        /// - `urn:hourglass:problem:internal` (500);
+        /// - `urn:hourglass:problem:busy` (503, with `retryAfter`).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/ProblemType`.
@@ -230,6 +231,7 @@ extension Components {
             case urn_colon_hourglass_colon_problem_colon_weakPassword = "urn:hourglass:problem:weak-password"
             case urn_colon_hourglass_colon_problem_colon_notFound = "urn:hourglass:problem:not-found"
             case urn_colon_hourglass_colon_problem_colon_internal = "urn:hourglass:problem:internal"
+            case urn_colon_hourglass_colon_problem_colon_busy = "urn:hourglass:problem:busy"
         }
         /// Why a password is refused:
         /// - `too_short`: fewer characters than `minimumLength`;

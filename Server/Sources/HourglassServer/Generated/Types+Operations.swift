@@ -608,7 +608,12 @@ internal enum Operations {
     /// Creates an account on a verified destination.
     ///
     /// The proof is checked first: only with a valid proof for this destination does the
-    /// answer tell that an account exists. The proof is used up by a `201` or a `409`.
+    /// answer tell that an account exists. The proof is used up by a `201` or a `409`. It is
+    /// bound to the destination's limit key: any spelling of one mailbox (`Ada+x@Example.com`,
+    /// `ada@example.com`) uses it, and an account is unique by that key. A request again
+    /// whose `201` was lost (the same proof and password) is answered `201` again within the
+    /// proof's lifetime, never after. A refused attempt (an invalid proof, a replay with another
+    /// password) counts among the client address's failures; past their limit, `429`.
     ///
     ///
     /// - Remark: HTTP `POST /v1/accounts`.
@@ -824,7 +829,7 @@ internal enum Operations {
                     self.body = body
                 }
             }
-            /// An account exists for this destination (type `account-exists`).
+            /// An account exists for this destination, in any spelling of it (type `account-exists`).
             ///
             /// - Remark: Generated from `#/paths//v1/accounts/post(createAccount)/responses/409`.
             ///
@@ -898,6 +903,29 @@ internal enum Operations {
                     }
                 }
             }
+            /// Refused for now (type `too-many-requests`); `reason` says why.
+            ///
+            /// - Remark: Generated from `#/paths//v1/accounts/post(createAccount)/responses/429`.
+            ///
+            /// HTTP response code: `429 tooManyRequests`.
+            case tooManyRequests(Components.Responses.TooManyRequests)
+            /// The associated value of the enum case if `self` is `.tooManyRequests`.
+            ///
+            /// - Throws: An error if `self` is not `.tooManyRequests`.
+            /// - SeeAlso: `.tooManyRequests`.
+            internal var tooManyRequests: Components.Responses.TooManyRequests {
+                get throws {
+                    switch self {
+                    case let .tooManyRequests(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "tooManyRequests",
+                            response: self
+                        )
+                    }
+                }
+            }
             /// The server failed, e.g. its database is unreachable (type `internal`).
             ///
             /// - Remark: Generated from `#/paths//v1/accounts/post(createAccount)/responses/500`.
@@ -916,6 +944,31 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server is hashing as many passwords as it queues (type `busy`): nothing was done;
+            /// retry after `Retry-After` seconds.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/accounts/post(createAccount)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Busy)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.Busy {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }

@@ -23,7 +23,12 @@ internal protocol APIProtocol: Sendable {
     /// Creates an account on a verified destination.
     ///
     /// The proof is checked first: only with a valid proof for this destination does the
-    /// answer tell that an account exists. The proof is used up by a `201` or a `409`.
+    /// answer tell that an account exists. The proof is used up by a `201` or a `409`. It is
+    /// bound to the destination's limit key: any spelling of one mailbox (`Ada+x@Example.com`,
+    /// `ada@example.com`) uses it, and an account is unique by that key. A request again
+    /// whose `201` was lost (the same proof and password) is answered `201` again within the
+    /// proof's lifetime, never after. A refused attempt (an invalid proof, a replay with another
+    /// password) counts among the client address's failures; past their limit, `429`.
     ///
     ///
     /// - Remark: HTTP `POST /v1/accounts`.
@@ -75,7 +80,12 @@ extension APIProtocol {
     /// Creates an account on a verified destination.
     ///
     /// The proof is checked first: only with a valid proof for this destination does the
-    /// answer tell that an account exists. The proof is used up by a `201` or a `409`.
+    /// answer tell that an account exists. The proof is used up by a `201` or a `409`. It is
+    /// bound to the destination's limit key: any spelling of one mailbox (`Ada+x@Example.com`,
+    /// `ada@example.com`) uses it, and an account is unique by that key. A request again
+    /// whose `201` was lost (the same proof and password) is answered `201` again within the
+    /// proof's lifetime, never after. A refused attempt (an invalid proof, a replay with another
+    /// password) counts among the client address's failures; past their limit, `429`.
     ///
     ///
     /// - Remark: HTTP `POST /v1/accounts`.

@@ -16,6 +16,7 @@ enum Problems {
         case weakPassword = "weak-password"
         case notFound = "not-found"
         case `internal`
+        case busy
 
         var type: Components.Schemas.ProblemType {
             Components.Schemas.ProblemType(rawValue: "urn:hourglass:problem:\(rawValue)")!
@@ -34,6 +35,7 @@ enum Problems {
             case .weakPassword: "Password refused"
             case .notFound: "Not found"
             case .internal: "Internal error"
+            case .busy: "Busy"
             }
         }
     }

@@ -73,38 +73,29 @@ extension VerificationAPI {
         .created(.init(body: .json(.init(account: destination.normalized))))
     }
 
-    /// Whether this request is one that already made its account, its answer lost: the proof
-    /// made the account of `destination`, with this very password.
-    func isReplay(of proofHash: [UInt8], for destination: Destination, password: Secret) async throws -> Bool {
-        let store = store
+    static let busy = Components.Responses.Busy(
+        headers: .init(retryAfter: "1"),
+        body: .applicationProblemJson(
+            Problems.problem(
+                .busy, status: 503, detail: "Too many passwords are being hashed; retry in 1 s.", retryAfter: 1)))
+
+    /// The answer to an account request whose proof was not valid: `201` again when it is one
+    /// that already made its account (the same proof and password, within the proof's
+    /// lifetime: its first answer was lost), else `403`, the attempt counted among the
+    /// address's failures.
+    func refused(
+        _ proofHash: [UInt8], _ destination: Destination, _ password: Secret, address: String, now: Int64
+    ) async throws -> Operations.CreateAccount.Output {
+        let (store, key) = (store, destination.limitKey)
         let made = try await StoreDeadline.run(databaseTimeout) {
-            try await store.accountMade(with: proofHash, for: destination.normalized)
+            try await store.accountMade(with: proofHash, forKey: key, now: now)
         }
-        guard let made else { return false }
-        return try Self.password(password, matches: made)
-    }
-
-    /// Whether `password` is the one `stored` (``hashPassword(_:)``'s form) was made from.
-    static func password(_ password: Secret, matches stored: String) throws -> Bool {
-        let parts = stored.split(separator: "$")
-        guard parts.count == 4, parts[0] == "pbkdf2-sha256", let rounds = Int(parts[1]),
-            let salt = Data(base64Encoded: String(parts[2])), let expected = Data(base64Encoded: String(parts[3]))
-        else { return false }
-        let key = try KDF.Insecure.PBKDF2.deriveKey(
-            from: Array(password.revealed.utf8), salt: Array(salt), using: .sha256, outputByteCount: expected.count,
-            rounds: rounds)
-        return key.withUnsafeBytes { CodeHasher.constantTimeEqual(Array($0), Array(expected)) }
-    }
-
-    /// `pbkdf2-sha256$ROUNDS$SALT$HASH`, salt and hash in base64: PBKDF2 with SHA-256, a random
-    /// 16-byte salt, 210 000 rounds.
-    static func hashPassword(_ password: Secret) throws -> String {
-        let rounds = 210_000
-        var generator = SystemRandomNumberGenerator()
-        let salt = (0..<16).map { _ in UInt8.random(in: 0...255, using: &generator) }
-        let key = try KDF.Insecure.PBKDF2.deriveKey(
-            from: Array(password.revealed.utf8), salt: salt, using: .sha256, outputByteCount: 32, rounds: rounds)
-        let hash = key.withUnsafeBytes { Data($0).base64EncodedString() }
-        return "pbkdf2-sha256$\(rounds)$\(Data(salt).base64EncodedString())$\(hash)"
+        if let made, try await hashing.verify(password, matches: made.passwordHash) {
+            return .created(.init(body: .json(.init(account: made.destination))))
+        }
+        try await StoreDeadline.run(databaseTimeout) { try await store.logFailure(of: address, at: now) }
+        let invalidProof = Problems.problem(
+            .invalidProof, status: 403, detail: "The proof is unknown, used, expired or for another destination.")
+        return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
     }
 }

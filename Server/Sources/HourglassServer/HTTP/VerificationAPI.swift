@@ -15,6 +15,8 @@ struct VerificationAPI: APIProtocol {
     let clock: any WallClock
     let logger: Logger
     let policy = PasswordPolicy()
+    /// PBKDF2, one hash at a time, off the cooperative pool.
+    let hashing: PasswordHashing
     /// The longest a store's call may take before the request answers `500`.
     let databaseTimeout: Duration
 
@@ -109,29 +111,35 @@ struct VerificationAPI: APIProtocol {
             let field = body.proof.utf8.count > 128 ? "proof" : "password"
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong(field))))
         }
-        let proofHash = ledger.hasher.hash(proof: body.proof)
-        let invalidProof = Problems.problem(
-            .invalidProof, status: 403, detail: "The proof is unknown, used, expired or for another destination.")
+        let (proofHash, key, address, password) = (
+            ledger.hasher.hash(proof: body.proof), destination.limitKey, ClientAddress.current, Secret(body.password)
+        )
+        let (store, (_, now, since)) = (store, instant())
         do {
-            let (store, now) = (store, instant().now)
+            // The cheap checks first: past the address's failures, nothing is hashed.
+            let failures = try await StoreDeadline.run(databaseTimeout) {
+                try await store.failures(of: address, since: since)
+            }
+            if failures.count >= rules.addressFailureLimit {
+                let retryAfter = VerificationLedger.seconds(
+                    until: (failures.oldest ?? now) + rules.sendWindow.milliseconds, from: now)
+                logger.info("account for \(destination.masked) refused: the address's failures, \(retryAfter) s")
+                return .tooManyRequests(Self.tooManyRequests(.rateLimited, retryAfter))
+            }
             let valid = try await StoreDeadline.run(databaseTimeout) {
-                try await store.proofIsValid(proofHash, for: destination.normalized, now: now)
+                try await store.proofIsValid(proofHash, forKey: key, now: now)
             }
-            let password = Secret(body.password)
-            guard valid else {
-                let replay = try await isReplay(of: proofHash, for: destination, password: password)
-                return replay
-                    ? Self.created(destination) : .forbidden(.init(body: .applicationProblemJson(invalidProof)))
-            }
+            guard valid else { return try await refused(proofHash, destination, password, address: address, now: now) }
             if let problem = policy.check(password, account: destination.normalized).problem {
                 return .unprocessableContent(
                     .init(body: .applicationProblemJson(PasswordRefusal.problem(for: problem))))
             }
             // Hashed before the store is asked, so that an existing account answers no sooner.
-            let passwordHash = try Self.hashPassword(password)
+            let passwordHash = try await hashing.hash(password)
             let outcome = try await StoreDeadline.run(databaseTimeout) {
                 try await store.createAccount(
-                    destination: destination.normalized, proofHash: proofHash, passwordHash: passwordHash, now: now)
+                    destination: destination.normalized, key: key, proofHash: proofHash, passwordHash: passwordHash,
+                    now: now)
             }
             switch outcome {
             case .created:
@@ -144,10 +152,11 @@ struct VerificationAPI: APIProtocol {
                             Problems.problem(
                                 .accountExists, status: 409, detail: "An account exists for this destination."))))
             case .invalidProof:
-                let replay = try await isReplay(of: proofHash, for: destination, password: password)
-                return replay
-                    ? Self.created(destination) : .forbidden(.init(body: .applicationProblemJson(invalidProof)))
+                return try await refused(proofHash, destination, password, address: address, now: now)
             }
+        } catch is PasswordHashing.Busy {
+            logger.warning("account for \(destination.masked) refused: \(hashing.waitingLimit) passwords being hashed")
+            return .serviceUnavailable(Self.busy)
         } catch {
             logger.error("account for \(destination.masked) failed: \(error)")
             return .internalServerError(.init(body: .applicationProblemJson(Self.internalError)))

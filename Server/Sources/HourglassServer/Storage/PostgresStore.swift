@@ -1,3 +1,4 @@
+import Foundation
 import Logging
 import PostgresNIO
 
@@ -19,35 +20,8 @@ final class PostgresStore: VerificationStore {
     }
 
     func prepare() async throws {
-        let statements: [PostgresQuery] = [
-            """
-            CREATE TABLE IF NOT EXISTS codes (
-                limit_key TEXT PRIMARY KEY, destination TEXT NOT NULL, code_hash BYTEA,
-                sent_at BIGINT NOT NULL, expires_at BIGINT NOT NULL, attempts_left INTEGER NOT NULL,
-                locked_until BIGINT NOT NULL)
-            """,
-            "CREATE TABLE IF NOT EXISTS superseded_codes (limit_key TEXT NOT NULL, code_hash BYTEA NOT NULL, until BIGINT NOT NULL)",
-            "CREATE INDEX IF NOT EXISTS superseded_codes_by_key ON superseded_codes (limit_key)",
-            "CREATE TABLE IF NOT EXISTS sends (limit_key TEXT NOT NULL, address TEXT NOT NULL, at BIGINT NOT NULL)",
-            "CREATE INDEX IF NOT EXISTS sends_by_key ON sends (limit_key, at)",
-            "CREATE INDEX IF NOT EXISTS sends_by_address ON sends (address, at)",
-            "CREATE TABLE IF NOT EXISTS failures (address TEXT NOT NULL, at BIGINT NOT NULL)",
-            "CREATE INDEX IF NOT EXISTS failures_by_address ON failures (address, at)",
-            "CREATE TABLE IF NOT EXISTS proofs (proof_hash BYTEA PRIMARY KEY, destination TEXT NOT NULL, expires_at BIGINT NOT NULL)",
-            """
-            CREATE TABLE IF NOT EXISTS accounts (
-                destination TEXT PRIMARY KEY, password_hash TEXT NOT NULL, proof_hash BYTEA NOT NULL,
-                created_at BIGINT NOT NULL)
-            """,
-        ]
-        // Made once: DDL on tables in use would wait on the instances using them. Two instances
-        // starting at once take turns on the lock.
-        try await client.withTransaction(logger: logger) { connection in
-            try await connection.query("SELECT pg_advisory_xact_lock(7310)", logger: logger)
-            let found = try await connection.query("SELECT to_regclass('accounts')::TEXT", logger: logger)
-            for try await name in found.decode(String?.self) where name != nil { return }
-            for statement in statements { try await connection.query(statement, logger: logger) }
-        }
+        try await PostgresSchema.migrate(
+            client, logger: logger, now: Int64((Date().timeIntervalSince1970 * 1_000).rounded()))
     }
 
     func send(
@@ -123,8 +97,8 @@ final class PostgresStore: VerificationStore {
                 try await self.save(connection, row)
                 try await connection.query(
                     """
-                    INSERT INTO proofs (proof_hash, destination, expires_at)
-                    VALUES (\(ByteBuffer(bytes: proofHash)), \(destination), \(expires))
+                    INSERT INTO proofs (proof_hash, destination, limit_key, expires_at)
+                    VALUES (\(ByteBuffer(bytes: proofHash)), \(destination), \(key), \(expires))
                     """, logger: self.logger)
             case .refuse, .expired, .superseded:
                 break
@@ -137,22 +111,39 @@ final class PostgresStore: VerificationStore {
         }
     }
 
-    func proofIsValid(_ proofHash: [UInt8], for destination: String, now: Int64) async throws -> Bool {
+    func failures(of address: String, since: Int64) async throws -> WindowCount {
+        let rows = try await client.query(
+            "SELECT COUNT(*)::BIGINT, MIN(at) FROM failures WHERE address = \(address) AND at > \(since)",
+            logger: logger)
+        for try await (count, oldest) in rows.decode((Int64, Int64?).self) {
+            return WindowCount(count: Int(count), oldest: oldest)
+        }
+        return .none
+    }
+
+    func logFailure(of address: String, at now: Int64) async throws {
+        _ = try await client.query("INSERT INTO failures (address, at) VALUES (\(address), \(now))", logger: logger)
+            .collect()
+    }
+
+    func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64) async throws -> Bool {
         let hash = ByteBuffer(bytes: proofHash)
         let rows = try await client.query(
-            "SELECT 1 FROM proofs WHERE proof_hash = \(hash) AND destination = \(destination) AND expires_at > \(now)",
+            "SELECT 1 FROM proofs WHERE proof_hash = \(hash) AND limit_key = \(key) AND expires_at > \(now)",
             logger: logger)
         for try await _ in rows.decode(Int32.self) { return true }
         return false
     }
 
-    func accountMade(with proofHash: [UInt8], for destination: String) async throws -> String? {
+    func accountMade(
+        with proofHash: [UInt8], forKey key: String, now: Int64
+    ) async throws -> (destination: String, passwordHash: String)? {
         let rows = try await client.query(
             """
-            SELECT password_hash FROM accounts WHERE proof_hash = \(ByteBuffer(bytes: proofHash))
-            AND destination = \(destination)
+            SELECT destination, password_hash FROM accounts WHERE proof_hash = \(ByteBuffer(bytes: proofHash))
+            AND limit_key = \(key) AND proof_expires_at > \(now)
             """, logger: logger)
-        for try await hash in rows.decode(String.self) { return hash }
+        for try await (destination, hash) in rows.decode((String, String).self) { return (destination, hash) }
         return nil
     }
 
@@ -169,20 +160,24 @@ final class PostgresStore: VerificationStore {
     }
 
     func createAccount(
-        destination: String, proofHash: [UInt8], passwordHash: String, now: Int64
+        destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64
     ) async throws -> AccountOutcome {
         let hash = ByteBuffer(bytes: proofHash)
         return try await transaction { connection in
             let taken = try await connection.query(
                 """
-                DELETE FROM proofs WHERE proof_hash = \(hash) AND destination = \(destination)
-                AND expires_at > \(now) RETURNING 1
+                DELETE FROM proofs WHERE proof_hash = \(hash) AND limit_key = \(key)
+                AND expires_at > \(now) RETURNING expires_at
                 """, logger: self.logger)
-            guard try await Self.hasRow(taken) else { return .invalidProof }
+            var proofEnd: Int64?
+            for try await end in taken.decode(Int64.self) { proofEnd = end }
+            guard let proofEnd else { return .invalidProof }
+            // Unique by destination and by limit key: another spelling of one mailbox exists too.
             let inserted = try await connection.query(
                 """
-                INSERT INTO accounts (destination, password_hash, proof_hash, created_at)
-                VALUES (\(destination), \(passwordHash), \(hash), \(now)) ON CONFLICT DO NOTHING RETURNING 1
+                INSERT INTO accounts (destination, limit_key, password_hash, proof_hash, proof_expires_at, created_at)
+                VALUES (\(destination), \(key), \(passwordHash), \(hash), \(proofEnd), \(now))
+                ON CONFLICT DO NOTHING RETURNING 1
                 """, logger: self.logger)
             return try await Self.hasRow(inserted) ? .created : .exists
         }

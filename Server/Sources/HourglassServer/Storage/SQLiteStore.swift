@@ -7,36 +7,31 @@ import GRDB
 final class SQLiteStore: VerificationStore {
     private let pool: DatabasePool
 
-    /// Opens (or creates) the database at `path`.
+    /// Opens (or creates) the database at `path`, its owner's alone (mode 0600, set on an
+    /// existing file too): it holds destinations and password hashes. SQLite gives its `-wal`
+    /// and `-shm` files the database's mode.
     init(path: String) throws {
+        let files = FileManager.default
+        if !files.fileExists(atPath: path) {
+            guard files.createFile(atPath: path, contents: nil, attributes: [.posixPermissions: 0o600]) else {
+                throw DatabaseError(message: "cannot create \(path)")
+            }
+        }
+        guard (try? files.attributesOfItem(atPath: path)[.type] as? FileAttributeType) == .typeRegular else {
+            throw DatabaseError(message: "\(path) is not a regular file")
+        }
+        for file in [path, path + "-wal", path + "-shm"] where files.fileExists(atPath: file) {
+            do { try files.setAttributes([.posixPermissions: 0o600], ofItemAtPath: file) } catch {
+                throw DatabaseError(message: "cannot make \(file) its owner's alone (mode 0600): \(error)")
+            }
+        }
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         pool = try DatabasePool(path: path, configuration: configuration)
     }
 
     func prepare() async throws {
-        try await pool.write { db in
-            try db.execute(
-                sql: """
-                    CREATE TABLE IF NOT EXISTS codes (
-                        limit_key TEXT PRIMARY KEY, destination TEXT NOT NULL, code_hash BLOB,
-                        sent_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, attempts_left INTEGER NOT NULL,
-                        locked_until INTEGER NOT NULL);
-                    CREATE TABLE IF NOT EXISTS superseded_codes (
-                        limit_key TEXT NOT NULL, code_hash BLOB NOT NULL, until INTEGER NOT NULL);
-                    CREATE INDEX IF NOT EXISTS superseded_codes_by_key ON superseded_codes (limit_key);
-                    CREATE TABLE IF NOT EXISTS sends (limit_key TEXT NOT NULL, address TEXT NOT NULL, at INTEGER NOT NULL);
-                    CREATE INDEX IF NOT EXISTS sends_by_key ON sends (limit_key, at);
-                    CREATE INDEX IF NOT EXISTS sends_by_address ON sends (address, at);
-                    CREATE TABLE IF NOT EXISTS failures (address TEXT NOT NULL, at INTEGER NOT NULL);
-                    CREATE INDEX IF NOT EXISTS failures_by_address ON failures (address, at);
-                    CREATE TABLE IF NOT EXISTS proofs (
-                        proof_hash BLOB PRIMARY KEY, destination TEXT NOT NULL, expires_at INTEGER NOT NULL);
-                    CREATE TABLE IF NOT EXISTS accounts (
-                        destination TEXT PRIMARY KEY, password_hash TEXT NOT NULL, proof_hash BLOB NOT NULL,
-                        created_at INTEGER NOT NULL);
-                    """)
-        }
+        try SQLiteSchema.migrator.migrate(pool)
     }
 
     func send(
@@ -84,8 +79,8 @@ final class SQLiteStore: VerificationStore {
             case .verified(let row, _, let proofHash, let expires, let destination):
                 try Self.save(db, row)
                 try Self.run(
-                    db, "INSERT INTO proofs (proof_hash, destination, expires_at) VALUES (?, ?, ?)",
-                    [Data(proofHash), destination, expires])
+                    db, "INSERT INTO proofs (proof_hash, destination, limit_key, expires_at) VALUES (?, ?, ?, ?)",
+                    [Data(proofHash), destination, key, expires])
             case .refuse, .expired, .superseded:
                 break
             }
@@ -96,19 +91,38 @@ final class SQLiteStore: VerificationStore {
         }
     }
 
-    func proofIsValid(_ proofHash: [UInt8], for destination: String, now: Int64) async throws -> Bool {
+    func failures(of address: String, since: Int64) async throws -> WindowCount {
         try await pool.read { db in
-            try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM proofs WHERE proof_hash = ? AND destination = ? AND expires_at > ?",
-                arguments: [Data(proofHash), destination, now]) ?? false
+            try Self.window(db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ?", address, since)
         }
     }
 
-    func accountMade(with proofHash: [UInt8], for destination: String) async throws -> String? {
+    func logFailure(of address: String, at now: Int64) async throws {
+        try await immediate { db in
+            try Self.run(db, "INSERT INTO failures (address, at) VALUES (?, ?)", [address, now])
+        }
+    }
+
+    func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64) async throws -> Bool {
         try await pool.read { db in
-            try String.fetchOne(
-                db, sql: "SELECT password_hash FROM accounts WHERE proof_hash = ? AND destination = ?",
-                arguments: [Data(proofHash), destination])
+            try Bool.fetchOne(
+                db, sql: "SELECT 1 FROM proofs WHERE proof_hash = ? AND limit_key = ? AND expires_at > ?",
+                arguments: [Data(proofHash), key, now]) ?? false
+        }
+    }
+
+    func accountMade(
+        with proofHash: [UInt8], forKey key: String, now: Int64
+    ) async throws -> (destination: String, passwordHash: String)? {
+        try await pool.read { db in
+            try Row.fetchOne(
+                db,
+                sql: """
+                    SELECT destination, password_hash FROM accounts
+                    WHERE proof_hash = ? AND limit_key = ? AND proof_expires_at > ?
+                    """,
+                arguments: [Data(proofHash), key, now]
+            ).map { ($0["destination"], $0["password_hash"]) }
         }
     }
 
@@ -123,19 +137,25 @@ final class SQLiteStore: VerificationStore {
     }
 
     func createAccount(
-        destination: String, proofHash: [UInt8], passwordHash: String, now: Int64
+        destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64
     ) async throws -> AccountOutcome {
         try await immediate { db in
+            let arguments: StatementArguments = [Data(proofHash), key, now]
+            guard
+                let proofEnd = try Int64.fetchOne(
+                    db, sql: "SELECT expires_at FROM proofs WHERE proof_hash = ? AND limit_key = ? AND expires_at > ?",
+                    arguments: arguments)
+            else { return .invalidProof }
             try db.execute(
-                sql: "DELETE FROM proofs WHERE proof_hash = ? AND destination = ? AND expires_at > ?",
-                arguments: [Data(proofHash), destination, now])
-            guard db.changesCount == 1 else { return .invalidProof }
+                sql: "DELETE FROM proofs WHERE proof_hash = ? AND limit_key = ? AND expires_at > ?",
+                arguments: arguments)
+            // Unique by destination and by limit key: another spelling of one mailbox exists too.
             try db.execute(
                 sql: """
-                    INSERT INTO accounts (destination, password_hash, proof_hash, created_at) VALUES (?, ?, ?, ?)
-                    ON CONFLICT DO NOTHING
+                    INSERT INTO accounts (destination, limit_key, password_hash, proof_hash, proof_expires_at, created_at)
+                    VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING
                     """,
-                arguments: [destination, passwordHash, Data(proofHash), now])
+                arguments: [destination, key, passwordHash, Data(proofHash), proofEnd, now])
             return db.changesCount == 1 ? .created : .exists
         }
     }

@@ -3,7 +3,8 @@
 /// what the ledger decided, so two instances can never both send within one cooldown, nor
 /// overshoot a client address's limit.
 protocol VerificationStore: Sendable {
-    /// Creates the tables when missing.
+    /// Brings the schema to this release's version (creating the tables in a new database), as
+    /// its migrations say (`SQLiteSchema`, `PostgresSchema`).
     func prepare() async throws
 
     /// Reads the destination's row (locking it) and its windows (events after `since`), lets
@@ -22,20 +23,33 @@ protocol VerificationStore: Sendable {
         decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision
 
-    /// Whether the proof whose hash is `proofHash` is unused, alive and for `destination`.
-    func proofIsValid(_ proofHash: [UInt8], for destination: String, now: Int64) async throws -> Bool
+    /// The client address's failures (wrong, expired or missing codes; refused account
+    /// attempts) after `since`.
+    func failures(of address: String, since: Int64) async throws -> WindowCount
 
-    /// The password hash of the account `destination` made with the proof whose hash is
-    /// `proofHash`, if that proof made it: a request again whose first answer was lost.
-    func accountMade(with proofHash: [UInt8], for destination: String) async throws -> String?
+    /// Counts a refused account attempt among the client address's failures.
+    func logFailure(of address: String, at now: Int64) async throws
+
+    /// Whether the proof whose hash is `proofHash` is unused, alive and for the destination
+    /// whose limit key is `key` (any spelling of it).
+    func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64) async throws -> Bool
+
+    /// The account of limit key `key` made with the proof whose hash is `proofHash` (its
+    /// destination as stored, its password hash), if that proof made it and its lifetime is
+    /// not over: a request again whose first answer was lost is answered again until then,
+    /// never after.
+    func accountMade(
+        with proofHash: [UInt8], forKey key: String, now: Int64
+    ) async throws -> (destination: String, passwordHash: String)?
 
     /// Takes back a send whose code could not be delivered (`sentAt` its instant): the code is
     /// dead, its cooldown and its place in the send limit gone.
     func undoSend(key: String, sentAt: Int64) async throws
 
-    /// Uses the proof up and creates the account, in one transaction.
+    /// Uses the proof up and creates the account of `destination` (limit key `key`), in one
+    /// transaction; `exists` when an account has that destination or that key.
     func createAccount(
-        destination: String, proofHash: [UInt8], passwordHash: String, now: Int64
+        destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64
     ) async throws -> AccountOutcome
 
     /// Removes what no rule reads any more: sends and failures before `since`, superseded codes

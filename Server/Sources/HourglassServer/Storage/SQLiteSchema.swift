@@ -1,0 +1,58 @@
+import GRDB
+
+/// The SQLite store's schema, in versions: GRDB's `DatabaseMigrator`, each version run once, in
+/// order, in the write transaction that records it (`grdb_migrations`). A database made by 3.0,
+/// which has no versions, takes `v1` as it is (its tables exist) and then every later version.
+enum SQLiteSchema {
+    static var migrator: DatabaseMigrator {
+        var migrator = DatabaseMigrator()
+        migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
+        migrator.registerMigration("v2-identity") { db in try identity(db) }
+        return migrator
+    }
+
+    /// 3.0's tables.
+    private static let v1 = """
+        CREATE TABLE IF NOT EXISTS codes (
+            limit_key TEXT PRIMARY KEY, destination TEXT NOT NULL, code_hash BLOB,
+            sent_at INTEGER NOT NULL, expires_at INTEGER NOT NULL, attempts_left INTEGER NOT NULL,
+            locked_until INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS superseded_codes (
+            limit_key TEXT NOT NULL, code_hash BLOB NOT NULL, until INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS superseded_codes_by_key ON superseded_codes (limit_key);
+        CREATE TABLE IF NOT EXISTS sends (limit_key TEXT NOT NULL, address TEXT NOT NULL, at INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS sends_by_key ON sends (limit_key, at);
+        CREATE INDEX IF NOT EXISTS sends_by_address ON sends (address, at);
+        CREATE TABLE IF NOT EXISTS failures (address TEXT NOT NULL, at INTEGER NOT NULL);
+        CREATE INDEX IF NOT EXISTS failures_by_address ON failures (address, at);
+        CREATE TABLE IF NOT EXISTS proofs (
+            proof_hash BLOB PRIMARY KEY, destination TEXT NOT NULL, expires_at INTEGER NOT NULL);
+        CREATE TABLE IF NOT EXISTS accounts (
+            destination TEXT PRIMARY KEY, password_hash TEXT NOT NULL, proof_hash BLOB NOT NULL,
+            created_at INTEGER NOT NULL);
+        """
+
+    /// One identity per limit key: a proof is bound to its destination's key, an account is
+    /// unique by it, and an account keeps its proof's end (a lost answer is answered again until
+    /// then, never after). Keys are filled in for the rows a 3.0 database holds
+    /// (``StoredIdentity``); its accounts' proofs are over (0).
+    private static func identity(_ db: Database) throws {
+        try db.execute(
+            sql: """
+                ALTER TABLE accounts ADD COLUMN limit_key TEXT;
+                ALTER TABLE accounts ADD COLUMN proof_expires_at INTEGER NOT NULL DEFAULT 0;
+                ALTER TABLE proofs ADD COLUMN limit_key TEXT NOT NULL DEFAULT '';
+                """)
+        let accounts = try String.fetchAll(db, sql: "SELECT destination FROM accounts ORDER BY created_at, destination")
+        for (destination, key) in zip(accounts, StoredIdentity.accountKeys(accounts)) where key != nil {
+            try db.execute(
+                sql: "UPDATE accounts SET limit_key = ? WHERE destination = ?", arguments: [key, destination])
+        }
+        for destination in try String.fetchAll(db, sql: "SELECT DISTINCT destination FROM proofs") {
+            try db.execute(
+                sql: "UPDATE proofs SET limit_key = ? WHERE destination = ?",
+                arguments: [StoredIdentity.limitKey(of: destination), destination])
+        }
+        try db.execute(sql: "CREATE UNIQUE INDEX accounts_by_key ON accounts (limit_key)")
+    }
+}
