@@ -47,9 +47,14 @@ public struct HTTPVerificationService: VerificationService {
     ///   - logger: told every failed call at `notice` (a refusal the user can act on, like a
     ///     wrong code, at `debug`), with the destination masked and no secret.
     ///   - wallClock: the time a `Retry-After` date is measured from.
+    ///   - language: the language of the message that carries a code, sent as
+    ///     `Accept-Language` (the reference server writes it in each built-in language); by
+    ///     default the one `SignUpLanguage.preferred()` picks from the system's. Pass the
+    ///     screens' (`config.language`) so that the message speaks as the app does.
     public init(
         serverURL: URL, timeout: Duration = .seconds(15), transport: (any ClientTransport)? = nil,
-        logger: Logger? = nil, wallClock: any WallClock = SystemWallClock()
+        logger: Logger? = nil, wallClock: any WallClock = SystemWallClock(),
+        language: SignUpLanguage = .preferred()
     ) {
         self.serverURL = serverURL
         self.timeout = timeout
@@ -57,7 +62,7 @@ public struct HTTPVerificationService: VerificationService {
         self.wallClock = wallClock
         client = Client(
             serverURL: serverURL, transport: transport ?? Self.defaultTransport(timeout: timeout),
-            middlewares: [TimeoutMiddleware(timeout: timeout)])
+            middlewares: [TimeoutMiddleware(timeout: timeout), AcceptLanguageMiddleware(tag: language.identifier)])
     }
 
     private static func defaultTransport(timeout: Duration) -> URLSessionTransport {

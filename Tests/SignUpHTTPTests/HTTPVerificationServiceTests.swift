@@ -106,6 +106,17 @@ import Testing
         #expect(transport.requests.first?.request.path == "/v1/codes/check")
     }
 
+    @Test("every request says the language of the message that carries a code: Accept-Language")
+    func acceptLanguage() async throws {
+        let transport = AnsweringTransport(
+            .init(
+                status: 200, body: #"{"resendAfter":60,"codeLifetime":600,"codeLength":6}"#,
+                contentType: "application/json"))
+        let service = HTTPVerificationService(serverURL: base, transport: transport, language: .spanish)
+        _ = try await service.requestCode(to: phone)
+        #expect(transport.requests.first?.request.headerFields[.acceptLanguage] == "es")
+    }
+
     @Test func registrationAnswers() async throws {
         let request = RegistrationRequest(
             account: phone, password: Secret("correct horse"), proof: VerificationProof(token: Secret("p-1")))

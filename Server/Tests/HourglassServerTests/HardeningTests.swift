@@ -199,7 +199,7 @@ final class FailingSender: CodeSender {
     struct Refused: Error {}
     let fails = Mutex(false)
 
-    func send(code: String, to destination: String, at date: Date) async throws {
+    func send(_ message: CodeMessage) async throws {
         if fails.withLock({ $0 }) { throw Refused() }
     }
 }

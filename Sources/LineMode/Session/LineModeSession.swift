@@ -45,7 +45,7 @@ final class LineModeSession: Sendable {
         recorder = TranscriptRecorder(clock: clock, write: write)
         if let url = options.service {
             (scripted, outbox) = (nil, OutboxReader(server: url))
-            service = HTTPVerificationService(serverURL: url)
+            service = HTTPVerificationService(serverURL: url, language: options.language)
         } else {
             let scripted = ScriptedVerificationService(clock: clock)
             (self.scripted, outbox, service) = (scripted, nil, scripted)

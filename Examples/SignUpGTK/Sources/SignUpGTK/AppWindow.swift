@@ -25,7 +25,8 @@ final class AppWindow {
         let text = AppText(environment.language)
         let config = VerificationConfig(language: environment.language, region: environment.region)
         let service: any VerificationService =
-            environment.service.map { HTTPVerificationService(serverURL: $0) } ?? DemoService(clock: clock)
+            environment.service.map { HTTPVerificationService(serverURL: $0, language: environment.language) }
+            ?? DemoService(clock: clock)
         verificationModel = VerificationViewModel(
             config: config, clock: clock, service: service,
             store: FileCooldownStore(directory: environment.stateDirectory.appendingPathComponent("verification")),

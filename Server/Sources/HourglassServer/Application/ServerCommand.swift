@@ -16,7 +16,7 @@ public struct ServerCommand: AsyncParsableCommand {
             Exit codes: 0 stopped by a signal; 64 an invalid option; 69 the database cannot be
             opened, reached or prepared; 70 the host and port cannot be bound (in use);
             73 the outbox cannot be written; 74 the key file cannot be read or made;
-            1 anything else.
+            78 the webhook's URL or secret cannot be used; 1 anything else.
             """)
 
     @Option(help: "The address to listen on.") var host = "127.0.0.1"
@@ -33,6 +33,10 @@ public struct ServerCommand: AsyncParsableCommand {
     var keyFile: String?
     @Flag(help: "Take the client address from X-Forwarded-For (behind a trusted proxy only).")
     var trustForwardedFor = false
+    @Option(help: "Deliver codes to this webhook (Standard Webhooks, signed), not to the outbox.")
+    var webhookURL: String?
+    @Option(help: "The webhook's secret's file (whsec_ and base64, as Standard Webhooks writes it).")
+    var webhookSecretFile: String?
     // The rules' defaults, written once (VerificationDefaults, through VerificationRules).
     @Option(help: "Seconds between two codes for one destination.") var cooldown = Self.seconds(Self.defaults.cooldown)
     @Option(help: "Seconds a code lives.") var codeLifetime = Self.seconds(Self.defaults.codeLifetime)
@@ -79,6 +83,7 @@ public struct ServerCommand: AsyncParsableCommand {
         (configuration.host, configuration.port, configuration.database) = (host, port, database)
         (configuration.outbox, configuration.dev, configuration.keyFile) = (outbox, dev, keyFile)
         configuration.trustForwardedFor = trustForwardedFor
+        (configuration.webhookURL, configuration.webhookSecretFile) = (webhookURL, webhookSecretFile)
         configuration.rules.cooldown = .seconds(cooldown)
         configuration.rules.codeLifetime = .seconds(codeLifetime)
         configuration.rules.codeLength = codeLength

@@ -27,8 +27,14 @@ public struct ServerConfiguration: Sendable {
     public var databaseTimeout: Duration = .seconds(5)
     /// Where the rules' time comes from; tests pass a manual one.
     public var clock: any WallClock = SystemWallClock()
-    /// Delivers codes; by default the ``Outbox``.
+    /// Delivers codes: this sender if set, else the webhook of ``webhookURL`` if set, else the
+    /// ``Outbox``.
     public var sender: (any CodeSender)?
+    /// `--webhook-url`: codes go to this webhook (``WebhookSender``), signed with the secret in
+    /// ``webhookSecretFile``.
+    public var webhookURL: String?
+    /// `--webhook-secret-file`: the file holding the webhook's secret (`whsec_…`).
+    public var webhookSecretFile: String?
 
     /// The defaults: 127.0.0.1:8080, `hourglass.sqlite`, `outbox.jsonl`, the contract's rules.
     public init() {}

@@ -12,6 +12,8 @@ public enum ServerSetupError: Error, CustomStringConvertible, Hashable {
     case outbox(String)
     /// The key file cannot be read, is too short, or cannot be made (exit 74).
     case key(String)
+    /// The webhook's URL or secret cannot be used (exit 78, a configuration error).
+    case webhook(String)
     /// Anything else that stopped the server (exit 1).
     case internalFailure(String)
 
@@ -23,6 +25,7 @@ public enum ServerSetupError: Error, CustomStringConvertible, Hashable {
         case .address: 70
         case .outbox: 73
         case .key: 74
+        case .webhook: 78
         case .internalFailure: 1
         }
     }
@@ -34,6 +37,7 @@ public enum ServerSetupError: Error, CustomStringConvertible, Hashable {
         case .address(let detail): "address: \(detail)"
         case .outbox(let detail): "outbox: \(detail)"
         case .key(let detail): "key: \(detail)"
+        case .webhook(let detail): "webhook: \(detail)"
         case .internalFailure(let detail): detail
         }
     }

@@ -53,9 +53,11 @@ public enum VerificationServer {
         }
         let key = try ServerKey.load(from: keyPath, createIfMissing: configuration.keyFile == nil)
         let outbox = try Outbox(path: configuration.outbox)
+        let webhook = try Self.webhook(configuration)
         let api = VerificationAPI(
             ledger: VerificationLedger(rules: rules, hasher: CodeHasher(key: key)), store: store,
-            sender: configuration.sender ?? outbox, devOutbox: configuration.dev ? outbox : nil,
+            sender: configuration.sender ?? webhook ?? outbox,
+            devOutbox: configuration.dev ? outbox : nil,
             clock: configuration.clock, logger: logger, hashing: PasswordHashing(),
             databaseTimeout: configuration.databaseTimeout)
 
@@ -64,6 +66,7 @@ public enum VerificationServer {
         router.add(middleware: BodyLimitMiddleware(limit: 16 * 1_024))
         router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
         router.add(middleware: AcceptMiddleware())
+        router.add(middleware: MessageLanguageMiddleware())
         do { try api.registerHandlers(on: router) } catch {
             preconditionFailure("the generated routes are valid: \(error)")
         }
@@ -102,6 +105,19 @@ public enum VerificationServer {
             }
         }
         return app
+    }
+
+    /// The webhook sender `configuration` names, if any.
+    static func webhook(_ configuration: ServerConfiguration) throws(ServerSetupError) -> WebhookSender? {
+        guard let text = configuration.webhookURL else { return nil }
+        guard let url = URL(string: text) else { throw .webhook("'\(text)' is no URL") }
+        guard let file = configuration.webhookSecretFile else {
+            throw .webhook("--webhook-url needs --webhook-secret-file")
+        }
+        guard let secret = FileManager.default.contents(atPath: file) else {
+            throw .webhook("cannot read the secret file \(file)")
+        }
+        return try WebhookSender(url: url, secret: String(decoding: secret, as: UTF8.self))
     }
 
     /// Why a database call failed, for a person: PostgreSQL's own message when it sent one.

@@ -1,9 +1,48 @@
 public import Foundation
 
-/// Delivers a code: an SMS gateway, an e-mail service — or, in the reference server, the
-/// ``Outbox``. Called after the code is stored; a throw answers the client `500` (the code's
-/// cooldown then holds, as for a message the gateway lost).
+/// Delivers a code: an SMS or e-mail provider behind a webhook (``WebhookSender``) — or, in
+/// development, the ``Outbox``. Called once the code is stored; a throw means it was not
+/// delivered: the code is taken back (its cooldown and its place in the send limit) and the
+/// client is answered `500`, so that the person may ask again at once.
 public protocol CodeSender: Sendable {
-    /// Sends `code` to `destination` (normalised: E.164 or an e-mail address).
-    func send(code: String, to destination: String, at date: Date) async throws
+    /// Delivers `message`.
+    func send(_ message: CodeMessage) async throws
+}
+
+/// One code to deliver, with its text in the person's language.
+public struct CodeMessage: Sendable, Hashable, Codable {
+    /// How the destination is reached.
+    public enum Channel: String, Sendable, Hashable, Codable {
+        case sms, email
+    }
+
+    /// Where it goes: E.164 or an e-mail address (normalised).
+    public var destination: String
+    /// `sms` for a phone number, `email` for an address.
+    public var channel: Channel
+    /// The code.
+    public var code: String
+    /// The language of ``text`` (a BCP 47 tag of the built-in languages): the request's
+    /// `Accept-Language`, English when it names none of them.
+    public var language: String
+    /// The message: the code and the minutes it lives, in ``language``.
+    public var text: String
+    /// When the code was sent.
+    public var sentAt: Date
+    /// When the code stops working: a delivery retried after it is pointless.
+    public var expiresAt: Date
+
+    /// A message.
+    public init(
+        destination: String, channel: Channel, code: String, language: String, text: String, sentAt: Date,
+        expiresAt: Date
+    ) {
+        self.destination = destination
+        self.channel = channel
+        self.code = code
+        self.language = language
+        self.text = text
+        self.sentAt = sentAt
+        self.expiresAt = expiresAt
+    }
 }

@@ -6,18 +6,21 @@ import Glibc
 import Darwin
 #endif
 
-/// The built-in ``CodeSender``: nothing leaves the machine. Each code is one line of JSON
-/// appended to a file, `{"destination": …, "code": …, "sentAt": …}`, as Firebase's Auth
+/// The development ``CodeSender``: nothing leaves the machine. Each code is one line of JSON
+/// appended to a file, `{"destination": …, "code": …, "sentAt": …, "language": …, "text": …}`,
+/// as Firebase's Auth
 /// emulator keeps the messages it would have sent; tests read it, and a server started with
 /// `--dev` serves it at `GET /v1/outbox`. The file is its owner's alone (mode 0600, set on an
 /// existing file too): it holds live codes. A line is written whole or not at all: a write that
 /// fails midway (a full disk) is cut back off, and a reader skips a line that is not whole.
 public actor Outbox: CodeSender {
-    /// One message.
+    /// One message. (`language` and `text` are missing from lines 3.0 wrote.)
     public struct Message: Codable, Sendable, Hashable {
         public var destination: String
         public var code: String
         public var sentAt: Date
+        public var language: String?
+        public var text: String?
     }
 
     /// The file.
@@ -51,8 +54,11 @@ public actor Outbox: CodeSender {
         close(descriptor)
     }
 
-    public func send(code: String, to destination: String, at date: Date) async throws {
-        var line = try Self.encoder.encode(Message(destination: destination, code: code, sentAt: date))
+    public func send(_ message: CodeMessage) async throws {
+        var line = try Self.encoder.encode(
+            Message(
+                destination: message.destination, code: message.code, sentAt: message.sentAt,
+                language: message.language, text: message.text))
         line.append(0x0A)
         let end = lseek(descriptor, 0, SEEK_END)
         let start = end >= 0 ? end : nil

@@ -69,6 +69,16 @@ extension VerificationAPI {
         }
     }
 
+    /// The message carrying `code` to `destination`, in `language`.
+    func message(_ code: String, to destination: Destination, at date: Date, language: String) -> CodeMessage {
+        let lifetime = rules.codeLifetime.wholeSeconds
+        let channel: CodeMessage.Channel = if case .email = destination { .email } else { .sms }
+        return CodeMessage(
+            destination: destination.normalized, channel: channel, code: code, language: language,
+            text: MessageTemplates.text(code: code, minutes: (lifetime + 59) / 60, language: language), sentAt: date,
+            expiresAt: date.addingTimeInterval(TimeInterval(lifetime)))
+    }
+
     static func created(_ destination: Destination) -> Operations.CreateAccount.Output {
         .created(.init(body: .json(.init(account: destination.normalized))))
     }

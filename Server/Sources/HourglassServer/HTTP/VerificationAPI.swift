@@ -36,6 +36,7 @@ struct VerificationAPI: APIProtocol {
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
         else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
         let (key, (date, now, since)) = (destination.limitKey, instant())
+        let language = MessageTemplates.language(accepting: MessageLanguage.accepted)
         do {
             let (store, ledger, address, sender) = (store, ledger, ClientAddress.current, sender)
             // The code is delivered within the deadline's work: a code the store kept is sent,
@@ -46,7 +47,7 @@ struct VerificationAPI: APIProtocol {
                 }
                 if case .send(let code, _, _, _) = decision {
                     do {
-                        try await sender.send(code: code, to: destination.normalized, at: date)
+                        try await sender.send(message(code, to: destination, at: date, language: language))
                     } catch {
                         // Not delivered: the send is taken back, so the user may ask again.
                         try? await store.undoSend(key: key, sentAt: now)

@@ -1,0 +1,104 @@
+import Foundation
+import SignUpDomain
+
+/// The text of the message that carries a code, in the fifteen languages the screens speak, its
+/// form for the lifetime's minutes chosen by CLDR's plural rule (`PluralRule`, as the screens
+/// choose theirs). `{code}` and `{minutes}` are filled in; in Arabic they are isolated, so they
+/// read left to right in the sentence.
+enum MessageTemplates {
+    /// Each language's forms, by plural category; `other` always.
+    static let forms: [String: [PluralCategory: String]] = [
+        "en": [
+            .one: "Your verification code is {code}. It expires in {minutes} minute.",
+            .other: "Your verification code is {code}. It expires in {minutes} minutes.",
+        ],
+        "zh-Hans": [.other: "您的验证码是{code}，{minutes}分钟内有效。"],
+        "zh-Hant": [.other: "您的驗證碼為 {code}，{minutes} 分鐘內有效。"],
+        "es": [
+            .one: "Tu código de verificación es {code}. Expira en {minutes} minuto.",
+            .many: "Tu código de verificación es {code}. Expira en {minutes} de minutos.",
+            .other: "Tu código de verificación es {code}. Expira en {minutes} minutos.",
+        ],
+        "pt-BR": [
+            .one: "Seu código de verificação é {code}. Ele expira em {minutes} minuto.",
+            .many: "Seu código de verificação é {code}. Ele expira em {minutes} de minutos.",
+            .other: "Seu código de verificação é {code}. Ele expira em {minutes} minutos.",
+        ],
+        "fr": [
+            .one: "Votre code de vérification est {code}. Il expire dans {minutes} minute.",
+            .many: "Votre code de vérification est {code}. Il expire dans {minutes} de minutes.",
+            .other: "Votre code de vérification est {code}. Il expire dans {minutes} minutes.",
+        ],
+        "de": [
+            .one: "Ihr Bestätigungscode lautet {code}. Er läuft in {minutes} Minute ab.",
+            .other: "Ihr Bestätigungscode lautet {code}. Er läuft in {minutes} Minuten ab.",
+        ],
+        "it": [
+            .one: "Il tuo codice di verifica è {code}. Scade tra {minutes} minuto.",
+            .many: "Il tuo codice di verifica è {code}. Scade tra {minutes} di minuti.",
+            .other: "Il tuo codice di verifica è {code}. Scade tra {minutes} minuti.",
+        ],
+        "ja": [.other: "認証コードは{code}です。{minutes}分間有効です。"],
+        "ko": [.other: "인증번호는 {code}입니다. {minutes}분 후에 만료됩니다."],
+        "ar": [
+            .zero: "رمز التحقق الخاص بك هو \u{2068}{code}\u{2069}. تنتهي صلاحيته بعد \u{2068}{minutes}\u{2069} دقيقة.",
+            .one: "رمز التحقق الخاص بك هو \u{2068}{code}\u{2069}. تنتهي صلاحيته بعد دقيقة واحدة.",
+            .two: "رمز التحقق الخاص بك هو \u{2068}{code}\u{2069}. تنتهي صلاحيته بعد دقيقتين.",
+            .few: "رمز التحقق الخاص بك هو \u{2068}{code}\u{2069}. تنتهي صلاحيته بعد \u{2068}{minutes}\u{2069} دقائق.",
+            .many: "رمز التحقق الخاص بك هو \u{2068}{code}\u{2069}. تنتهي صلاحيته بعد \u{2068}{minutes}\u{2069} دقيقة.",
+            .other: "رمز التحقق الخاص بك هو \u{2068}{code}\u{2069}. تنتهي صلاحيته بعد \u{2068}{minutes}\u{2069} دقيقة.",
+        ],
+        "hi": [
+            .one: "आपका वेरिफ़िकेशन कोड {code} है। यह {minutes} मिनट में एक्सपायर हो जाएगा।",
+            .other: "आपका वेरिफ़िकेशन कोड {code} है। यह {minutes} मिनट में एक्सपायर हो जाएगा।",
+        ],
+        "ru": [
+            .one: "Ваш код подтверждения: {code}. Он действует {minutes} минуту.",
+            .few: "Ваш код подтверждения: {code}. Он действует {minutes} минуты.",
+            .many: "Ваш код подтверждения: {code}. Он действует {minutes} минут.",
+            .other: "Ваш код подтверждения: {code}. Он действует {minutes} минуты.",
+        ],
+        "id": [.other: "Kode verifikasi Anda adalah {code}. Kode ini kedaluwarsa dalam {minutes} menit."],
+        "tr": [
+            .one: "Doğrulama kodunuz: {code}. Kod {minutes} dakika geçerlidir.",
+            .other: "Doğrulama kodunuz: {code}. Kod {minutes} dakika geçerlidir.",
+        ],
+    ]
+
+    /// The language of `forms` that an `Accept-Language` list asks for, best first by its
+    /// weights (`q`): a tag exactly, else its language (`es-MX` is `es`, `pt-PT` `pt-BR`); a
+    /// Chinese tag by its script or region (`zh-TW`, `zh-HK`, `zh-MO`: `zh-Hant`; `zh`, `zh-CN`:
+    /// `zh-Hans`). English when none is spoken.
+    static func language(accepting header: String?) -> String {
+        let wanted = (header ?? "").split(separator: ",").enumerated().compactMap {
+            index, item -> (String, Double, Int)? in
+            let parts = item.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            guard let tag = parts.first, !tag.isEmpty, tag.count <= 35 else { return nil }
+            let weight = parts.dropFirst().first { $0.hasPrefix("q=") }.flatMap { Double($0.dropFirst(2)) } ?? 1
+            return weight > 0 ? (tag.lowercased().replacingOccurrences(of: "_", with: "-"), weight, index) : nil
+        }
+        for (tag, _, _) in wanted.sorted(by: { ($0.1, -$0.2) > ($1.1, -$1.2) }) {
+            if let found = match(tag) { return found }
+        }
+        return "en"
+    }
+
+    /// The message carrying `code` that lives `minutes`, in `language` (one of ``forms``).
+    static func text(code: String, minutes: Int, language: String) -> String {
+        let forms = Self.forms[language] ?? Self.forms["en"] ?? [:]
+        let form = forms[PluralRule(for: language).category(for: minutes)] ?? forms[.other] ?? "{code}"
+        return form.replacingOccurrences(of: "{code}", with: code).replacingOccurrences(
+            of: "{minutes}", with: "\(minutes)")
+    }
+
+    private static func match(_ tag: String) -> String? {
+        let subtags = tag.split(separator: "-").map(String.init)
+        guard let language = subtags.first else { return nil }
+        if language == "zh" {
+            let traditional = subtags.contains("hant") || subtags.contains { ["tw", "hk", "mo"].contains($0) }
+            return traditional && !subtags.contains("hans") ? "zh-Hant" : "zh-Hans"
+        }
+        if let exact = forms.keys.first(where: { $0.lowercased() == tag }) { return exact }
+        return forms.keys.sorted().first { $0.lowercased().split(separator: "-").first.map(String.init) == language }
+    }
+}

@@ -1,0 +1,116 @@
+import AsyncHTTPClient
+import Crypto
+public import Foundation
+import NIOCore
+import NIOHTTP1
+
+/// Delivers each code to a webhook, as the Standard Webhooks specification signs one: the
+/// provider's adapter (an SMS gateway, an e-mail service) receives it and sends the text.
+///
+/// A delivery is a `POST` of JSON (`{"type": "verification.code", "timestamp": …, "data": {…the
+/// ``CodeMessage``…}}`) with `webhook-id` (the same on every attempt of one message),
+/// `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256
+/// of `id.timestamp.body` with the secret). Any 2xx delivers it. A timeout, a connection
+/// failure, a 5xx, a 408 or a 429 is tried again after 0.25 s, then 0.5 s, … up to ``attempts``
+/// times while the code lives; another 4xx is final. The last failure is thrown, and the code is
+/// taken back.
+public struct WebhookSender: CodeSender {
+    /// What a delivery ended with, when it was not delivered.
+    public enum Failure: Error, Sendable, CustomStringConvertible {
+        /// The webhook answered this status (after the attempts, or at once for a final 4xx).
+        case status(Int)
+        /// No answer: the attempts' last error.
+        case unreachable(String)
+
+        public var description: String {
+            switch self {
+            case .status(let status): "the webhook answered \(status)"
+            case .unreachable(let reason): "the webhook was not reached: \(reason)"
+            }
+        }
+    }
+
+    let url: URL
+    let secret: [UInt8]
+    let timeout: Duration
+    let attempts: Int
+
+    /// A sender to `url`, signing with `secret` (`whsec_` and base64, as Standard Webhooks
+    /// writes it, or the base64 alone); each attempt bounded by `timeout`. Requests go through
+    /// AsyncHTTPClient's shared client.
+    public init(url: URL, secret: String, timeout: Duration = .seconds(2), attempts: Int = 3) throws(ServerSetupError) {
+        let encoded = secret.trimmingCharacters(in: .whitespacesAndNewlines)
+        guard let key = Data(base64Encoded: encoded.hasPrefix("whsec_") ? String(encoded.dropFirst(6)) : encoded),
+            key.count >= 16
+        else { throw .webhook("the webhook secret must be whsec_ and base64 of 16 bytes or more") }
+        guard url.scheme == "http" || url.scheme == "https", url.host != nil else {
+            throw .webhook("the webhook URL must be http:// or https://, not '\(url.absoluteString)'")
+        }
+        self.url = url
+        self.secret = Array(key)
+        self.timeout = timeout
+        self.attempts = max(1, attempts)
+    }
+
+    public func send(_ message: CodeMessage) async throws {
+        let id = "msg_" + UUID().uuidString.lowercased()
+        let body = try Self.encoder.encode(Envelope(timestamp: message.sentAt, data: message))
+        var last: Failure = .unreachable("no attempt")
+        for attempt in 0..<attempts {
+            if attempt > 0 {
+                let pause = Duration.milliseconds(250 << (attempt - 1))
+                guard Date().addingTimeInterval(Self.seconds(pause)) < message.expiresAt else { break }
+                try await Task.sleep(for: pause)
+            }
+            do {
+                let status = try await post(body, id: id)
+                if (200..<300).contains(status) { return }
+                last = .status(status)
+                if (400..<500).contains(status), status != 408, status != 429 { break }
+            } catch {
+                last = .unreachable(String(describing: error))
+            }
+        }
+        throw last
+    }
+
+    /// One attempt; the webhook's status.
+    private func post(_ body: Data, id: String) async throws -> Int {
+        let timestamp = String(Int(Date().timeIntervalSince1970))
+        let signed = Data("\(id).\(timestamp).".utf8) + body
+        let signature = Data(HMAC<SHA256>.authenticationCode(for: signed, using: SymmetricKey(data: secret)))
+        var request = HTTPClientRequest(url: url.absoluteString)
+        request.method = .POST
+        request.headers.add(name: "content-type", value: "application/json")
+        request.headers.add(name: "webhook-id", value: id)
+        request.headers.add(name: "webhook-timestamp", value: timestamp)
+        request.headers.add(name: "webhook-signature", value: "v1," + signature.base64EncodedString())
+        request.body = .bytes(ByteBuffer(bytes: body))
+        let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+        // Read to its end (bounded), so the connection can be used again.
+        _ = try? await response.body.collect(upTo: 64 * 1_024)
+        return Int(response.status.code)
+    }
+
+    private struct Envelope: Encodable {
+        var type = "verification.code"
+        var timestamp: Date
+        var data: CodeMessage
+    }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.dateEncodingStrategy = .iso8601
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+        return encoder
+    }()
+
+    private static func seconds(_ duration: Duration) -> TimeInterval {
+        TimeInterval(duration.components.seconds) + TimeInterval(duration.components.attoseconds) / 1e18
+    }
+}
+
+extension Duration {
+    /// Whole nanoseconds.
+    var nanoseconds: Int64 { components.seconds * 1_000_000_000 + components.attoseconds / 1_000_000_000 }
+}
