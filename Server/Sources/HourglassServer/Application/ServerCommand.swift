@@ -10,8 +10,11 @@ public struct ServerCommand: AsyncParsableCommand {
         commandName: "hourglass-server",
         abstract: "The reference server of Hourglass's verification API (openapi/openapi.yaml).",
         discussion: """
-            Codes go to the outbox, a JSON-lines file; nothing sends a real SMS or e-mail.
-            SIGTERM or SIGINT lets the requests in flight finish, then exits 0.
+            Codes go to the outbox, a JSON-lines file, or with --webhook-url to a webhook that sends
+            the SMS or e-mail. SIGTERM or SIGINT lets the requests in flight finish, then exits 0.
+            GET /healthz answers while the process serves; GET /readyz once the database answers.
+            Every option may come from the environment: HOURGLASS_ and its name in capitals
+            (HOURGLASS_DATABASE, HOURGLASS_DEV=1); the command line wins.
 
             Exit codes: 0 stopped by a signal; 64 an invalid option; 69 the database cannot be
             opened, reached or prepared; 70 the host and port cannot be bound (in use);
@@ -54,6 +57,7 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds a proof lives.") var proofLifetime = Self.seconds(Self.defaults.proofLifetime)
     @Option(help: "Seconds a database call may take before the request answers 500.") var databaseTimeout = 5
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
+    @Option(help: "text, or json: one JSON object a line, for a log collector.") var logFormat = "text"
 
     private static let defaults = VerificationRules()
 
@@ -65,19 +69,29 @@ public struct ServerCommand: AsyncParsableCommand {
     /// Parses the process's arguments and runs; exits with the documented code on an error.
     public static func start() async {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(
+                try EnvironmentOptions.arguments(
+                    Array(CommandLine.arguments.dropFirst()), environment: ProcessInfo.processInfo.environment))
             guard let server = command as? ServerCommand else { return try command.run() }
             try await server.run()
+        } catch let setup as ServerSetupError {
+            FileHandle.standardError.write(Data("hourglass-server: \(setup)\n".utf8))
+            Foundation.exit(setup.exitCode)
         } catch {
             exit(withError: error)
         }
     }
 
     public func run() async throws {
-        var logger = Logger(label: "hourglass-server")
         guard let level = Logger.Level(rawValue: logLevel) else {
             throw ValidationError("unknown log level \(logLevel)")
         }
+        switch logFormat {
+        case "text": break
+        case "json": LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
+        default: throw ValidationError("--log-format must be text or json, not \(logFormat)")
+        }
+        var logger = Logger(label: "hourglass-server")
         logger.logLevel = level
         var configuration = ServerConfiguration()
         (configuration.host, configuration.port, configuration.database) = (host, port, database)

@@ -70,6 +70,7 @@ public enum VerificationServer {
         do { try api.registerHandlers(on: router) } catch {
             preconditionFailure("the generated routes are valid: \(error)")
         }
+        Self.addProbes(to: router, store: store)
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
         // A connection that stalls (a body half sent) is closed after 15 s idle: it can neither
         // hold a worker nor a graceful shutdown. A head the decoder refuses (too large, not
@@ -103,8 +104,35 @@ public enum VerificationServer {
                     "\(redacted) cannot be prepared: \(Self.reason(error))"
                 )
             }
+            logger.notice("\(Self.startLine(configuration))")
         }
         return app
+    }
+
+    /// What the server runs with, said once at its start: the address, the database (its
+    /// password masked), where codes go, and whether the outbox is served.
+    static func startLine(_ configuration: ServerConfiguration) -> String {
+        let sender =
+            configuration.sender.map { "codes to \(type(of: $0))" }
+            ?? configuration.webhookURL.map { "codes to the webhook \($0)" }
+            ?? "codes to the outbox \(configuration.outbox)"
+        return "hourglass-server starting on \(configuration.host):\(configuration.port), database "
+            + "\(DatabaseLocation.redacted(configuration.database)), \(sender), "
+            + (configuration.dev ? "--dev: the outbox served at GET /v1/outbox" : "the outbox not served")
+    }
+
+    /// `GET /healthz`: 200 while the process serves. `GET /readyz`: 200 once the database
+    /// answers within 2 s, else 503 (a load balancer sends no traffic then).
+    static func addProbes(to router: Router<ServerRequestContext>, store: any VerificationStore) {
+        router.get("healthz") { _, _ in Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ok\n"))) }
+        router.get("readyz") { _, _ in
+            do {
+                try await StoreDeadline.run(.seconds(2)) { try await store.ping() }
+                return Response(status: .ok, body: .init(byteBuffer: ByteBuffer(string: "ready\n")))
+            } catch {
+                return Problems.response(.internal, status: 503, detail: "The database does not answer.")
+            }
+        }
     }
 
     /// The webhook sender `configuration` names, if any.

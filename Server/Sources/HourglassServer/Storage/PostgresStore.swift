@@ -19,6 +19,10 @@ final class PostgresStore: VerificationStore {
         self.logger = logger
     }
 
+    func ping() async throws {
+        _ = try await client.query("SELECT 1", logger: logger).collect()
+    }
+
     func prepare() async throws {
         try await PostgresSchema.migrate(
             client, logger: logger, now: Int64((Date().timeIntervalSince1970 * 1_000).rounded()))

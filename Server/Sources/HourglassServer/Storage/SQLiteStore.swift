@@ -30,6 +30,10 @@ final class SQLiteStore: VerificationStore {
         pool = try DatabasePool(path: path, configuration: configuration)
     }
 
+    func ping() async throws {
+        _ = try await pool.read { db in try Int.fetchOne(db, sql: "SELECT 1") }
+    }
+
     func prepare() async throws {
         try SQLiteSchema.migrator.migrate(pool)
     }

@@ -3,6 +3,9 @@
 /// what the ledger decided, so two instances can never both send within one cooldown, nor
 /// overshoot a client address's limit.
 protocol VerificationStore: Sendable {
+    /// Asks the database a trivial question: whether it answers (`/readyz`).
+    func ping() async throws
+
     /// Brings the schema to this release's version (creating the tables in a new database), as
     /// its migrations say (`SQLiteSchema`, `PostgresSchema`).
     func prepare() async throws
