@@ -1,6 +1,6 @@
+import ArgumentParser
 import Foundation
 import HTTPTypes
-import ArgumentParser
 import HummingbirdTesting
 import Testing
 
