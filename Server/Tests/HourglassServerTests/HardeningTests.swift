@@ -178,6 +178,17 @@ struct HardeningTests {
         }
     }
 
+    @Test("a crafted 16 KiB destination (combining marks in reverse canonical order) is refused unread: 422")
+    func craftedDestination() async throws {
+        let server = try ServerHarness(.sqlite)
+        let destination =
+            "x@a" + String(repeating: "\u{0301}", count: 3_975) + String(repeating: "\u{0316}", count: 3_975)
+        try await server.run { client in
+            let answer = try await client.post("/v1/codes", ["destination": destination + ".com"], from: server.address)
+            #expect(answer.status == 422 && answer.type == "invalid-destination")
+        }
+    }
+
     @Test("an IPv6 client's limits are kept by its /64; an IPv4-mapped one's by its IPv4 address")
     func ipv6() {
         // A dual-stack socket (--host ::) gives IPv4 clients mapped: each keeps a budget of its own.

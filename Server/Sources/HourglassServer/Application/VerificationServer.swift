@@ -43,8 +43,12 @@ public enum VerificationServer {
             // database too: set once, when the connection starts.
             let milliseconds = configuration.databaseTimeout.components.seconds * 1_000
             postgres.options.additionalStartupParameters.append(("statement_timeout", String(milliseconds)))
-            let client = PostgresClient(configuration: postgres, backgroundLogger: logger)
-            store = PostgresStore(client: client, logger: logger)
+            // postgres-nio logs rows at trace and its login exchange and each reconnection below
+            // notice: none of it is the operator's to read (DatabaseWatch says an outage once).
+            var databaseLogger = logger
+            databaseLogger.logLevel = max(logger.logLevel, .notice)
+            let client = PostgresClient(configuration: postgres, backgroundLogger: databaseLogger)
+            store = PostgresStore(client: client, logger: databaseLogger)
             services.append(client)
             guard let keyFile = configuration.keyFile else {
                 throw .key("a PostgreSQL database needs --key-file, the same file for every instance")
@@ -72,6 +76,7 @@ public enum VerificationServer {
         }
         Self.addProbes(to: router, store: store)
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
+        services.append(DatabaseWatch(store: store, logger: logger))
         // A connection that stalls (a body half sent) is closed after 15 s idle: it can neither
         // hold a worker nor a graceful shutdown. A head the decoder refuses (too large, not
         // HTTP) is answered with a problem, not Hummingbird's bare 400.
