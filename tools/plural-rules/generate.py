@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Writes SignUpDomain's plural rules (Sources/SignUpDomain/Plurals/PluralRule+CLDR.swift) from
+"""Writes SignUpDomain's plural rules (Sources/SignUpDomain/Plurals/Generated/PluralRule+CLDR.swift) from
 the CLDR data of the pinned `babel` release (requirements.txt).
 
     generate.py OUTPUT_FILE SAMPLES_FILE
