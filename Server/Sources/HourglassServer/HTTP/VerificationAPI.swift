@@ -119,7 +119,7 @@ struct VerificationAPI: APIProtocol {
         do {
             // The cheap checks first: past the address's failures, nothing is hashed.
             let failures = try await StoreDeadline.run(databaseTimeout) {
-                try await store.failures(of: address, since: since)
+                try await store.failures(of: address, since: since, now: now)
             }
             if failures.count >= rules.addressFailureLimit {
                 let retryAfter = VerificationLedger.seconds(

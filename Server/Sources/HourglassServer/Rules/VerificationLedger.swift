@@ -24,10 +24,12 @@ struct VerificationLedger: Sendable {
 
     func decideSend(key: String, destination: String, state: SendState, now: Int64) -> SendDecision {
         let window = rules.sendWindow.milliseconds
-        if let row = state.row, row.lockedUntil > now {
+        if let row = state.row, isLocked(row, now: now) {
             return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
         }
-        if let row = state.row, row.sentAt > 0, row.sentAt + rules.cooldown.milliseconds > now {
+        if let row = state.row, row.sentAt > 0, row.sentAt <= now + Self.clockTolerance,
+            row.sentAt + rules.cooldown.milliseconds > now
+        {
             return .refuse(
                 .rateLimited, retryAfter: Self.seconds(until: row.sentAt + rules.cooldown.milliseconds, from: now))
         }
@@ -87,7 +89,7 @@ struct VerificationLedger: Sendable {
 
     func decideCheck(key: String, destination: String, code: String, state: CheckState, now: Int64) -> CheckDecision {
         let window = rules.sendWindow.milliseconds
-        if let row = state.row, row.lockedUntil > now {
+        if let row = state.row, isLocked(row, now: now) {
             return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
         }
         if state.addressFailures.count >= rules.addressFailureLimit {
@@ -95,7 +97,10 @@ struct VerificationLedger: Sendable {
             return .refuse(.rateLimited, retryAfter: Self.seconds(until: end, from: now))
         }
         let candidate = hasher.hash(code: code, for: key)
-        guard var row = state.row, let current = row.codeHash, row.expiresAt > now else {
+        // A code sent after `now` (the wall clock went back) may have expired already: it is dead.
+        guard var row = state.row, let current = row.codeHash, row.expiresAt > now,
+            row.sentAt <= now + Self.clockTolerance
+        else {
             // No code in play; a superseded one is still told as such.
             return state.superseded.contains { CodeHasher.constantTimeEqual($0, candidate) } ? .superseded : .expired
         }
@@ -112,6 +117,17 @@ struct VerificationLedger: Sendable {
         row.codeHash = nil
         row.lockedUntil = now + rules.lockDuration.milliseconds
         return .lock(row: row, retryAfter: rules.lockDuration.wholeSeconds)
+    }
+
+    /// How far an instant may lie ahead of `now` before it is taken for a wall clock that went
+    /// back: a step of NTP's, not a jump.
+    static let clockTolerance: Int64 = 1_000
+
+    /// Whether `row`'s destination is locked at `now`. A lock ending further ahead than its rule
+    /// allows (the wall clock went back) is over: a backward jump never lengthens a wait beyond
+    /// its rule (the code it guarded is dead too, sent after `now`).
+    private func isLocked(_ row: CodeRow, now: Int64) -> Bool {
+        row.lockedUntil > now && row.lockedUntil <= now + rules.lockDuration.milliseconds + Self.clockTolerance
     }
 
     /// Whole seconds from `now` to `end`, rounded up, at least 1.

@@ -49,6 +49,7 @@ final class PostgresStore: VerificationStore {
                 SELECT COUNT(*) FILTER (WHERE limit_key = \(key))::BIGINT, MIN(at) FILTER (WHERE limit_key = \(key)),
                     COUNT(*) FILTER (WHERE address = \(address))::BIGINT, MIN(at) FILTER (WHERE address = \(address))
                 FROM sends WHERE (limit_key = \(key) OR address = \(address)) AND at > \(since)
+                    AND at <= \(now + VerificationLedger.clockTolerance)
                 """, logger: self.logger)
             var state = VerificationLedger.SendState(row: row, destinationSends: .none, addressSends: .none)
             for try await (destinationCount, destinationOldest, addressCount, addressOldest) in windows.decode(
@@ -91,7 +92,10 @@ final class PostgresStore: VerificationStore {
                 row: row,
                 addressFailures: try await self.window(
                     connection,
-                    "SELECT COUNT(*)::BIGINT, MIN(at) FROM failures WHERE address = \(address) AND at > \(since)"),
+                    """
+                    SELECT COUNT(*)::BIGINT, MIN(at) FROM failures WHERE address = \(address) AND at > \(since)
+                    AND at <= \(now + VerificationLedger.clockTolerance)
+                    """),
                 superseded: superseded)
             let decision = decide(state)
             switch decision {
@@ -115,10 +119,12 @@ final class PostgresStore: VerificationStore {
         }
     }
 
-    func failures(of address: String, since: Int64) async throws -> WindowCount {
+    func failures(of address: String, since: Int64, now: Int64) async throws -> WindowCount {
         let rows = try await client.query(
-            "SELECT COUNT(*)::BIGINT, MIN(at) FROM failures WHERE address = \(address) AND at > \(since)",
-            logger: logger)
+            """
+            SELECT COUNT(*)::BIGINT, MIN(at) FROM failures WHERE address = \(address) AND at > \(since)
+            AND at <= \(now + VerificationLedger.clockTolerance)
+            """, logger: logger)
         for try await (count, oldest) in rows.decode((Int64, Int64?).self) {
             return WindowCount(count: Int(count), oldest: oldest)
         }

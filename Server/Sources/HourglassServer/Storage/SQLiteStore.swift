@@ -46,9 +46,11 @@ final class SQLiteStore: VerificationStore {
             let state = VerificationLedger.SendState(
                 row: try Self.row(db, key),
                 destinationSends: try Self.window(
-                    db, "SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ? AND at > ?", key, since),
+                    db, "SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ? AND at > ? AND at <= ?", key, since,
+                    now),
                 addressSends: try Self.window(
-                    db, "SELECT COUNT(*), MIN(at) FROM sends WHERE address = ? AND at > ?", address, since))
+                    db, "SELECT COUNT(*), MIN(at) FROM sends WHERE address = ? AND at > ? AND at <= ?", address, since,
+                    now))
             let decision = decide(state)
             if case .send(_, let row, let superseded, _) = decision {
                 try Self.save(db, row)
@@ -74,7 +76,8 @@ final class SQLiteStore: VerificationStore {
             let state = VerificationLedger.CheckState(
                 row: try Self.row(db, key),
                 addressFailures: try Self.window(
-                    db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ?", address, since),
+                    db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ? AND at <= ?", address,
+                    since, now),
                 superseded: superseded.map { Array($0) })
             let decision = decide(state)
             switch decision {
@@ -95,9 +98,11 @@ final class SQLiteStore: VerificationStore {
         }
     }
 
-    func failures(of address: String, since: Int64) async throws -> WindowCount {
+    func failures(of address: String, since: Int64, now: Int64) async throws -> WindowCount {
         try await pool.read { db in
-            try Self.window(db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ?", address, since)
+            try Self.window(
+                db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ? AND at <= ?", address, since,
+                now)
         }
     }
 
@@ -242,8 +247,13 @@ final class SQLiteStore: VerificationStore {
         try db.cachedStatement(sql: sql).execute(arguments: arguments)
     }
 
-    private static func window(_ db: Database, _ sql: String, _ value: String, _ since: Int64) throws -> WindowCount {
-        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: [value, since]) else { return .none }
+    /// The count and oldest instant of a window: events after `since`, and none after `now` and
+    /// its tolerance (events from before the wall clock went back do not hold a limit longer).
+    private static func window(
+        _ db: Database, _ sql: String, _ value: String, _ since: Int64, _ now: Int64
+    ) throws -> WindowCount {
+        let arguments: StatementArguments = [value, since, now + VerificationLedger.clockTolerance]
+        guard let row = try Row.fetchOne(db.cachedStatement(sql: sql), arguments: arguments) else { return .none }
         return WindowCount(count: row[0], oldest: row[1])
     }
 }

@@ -27,8 +27,8 @@ protocol VerificationStore: Sendable {
     ) async throws -> VerificationLedger.CheckDecision
 
     /// The client address's failures (wrong, expired or missing codes; refused account
-    /// attempts) after `since`.
-    func failures(of address: String, since: Int64) async throws -> WindowCount
+    /// attempts) after `since` and not after `now` (with the ledger's clock tolerance).
+    func failures(of address: String, since: Int64, now: Int64) async throws -> WindowCount
 
     /// Counts a refused account attempt among the client address's failures.
     func logFailure(of address: String, at now: Int64) async throws

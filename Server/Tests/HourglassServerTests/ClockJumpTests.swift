@@ -1,0 +1,76 @@
+import Foundation
+import HTTPTypes
+import SignUp
+import Testing
+
+@testable import HourglassServer
+
+/// A wall clock set back (a day, here) never lengthens a wait beyond its rule, and never revives
+/// an expired code: what was recorded "after now" holds no cooldown, lock or window, and a code
+/// sent "after now" is dead.
+@Suite("A backward wall-clock jump, on SQLite and PostgreSQL")
+struct ClockJumpTests {
+    static let day = Duration.seconds(86_400)
+
+    @Test(
+        "an expired code stays expired, and the cooldown is no longer than its rule", arguments: TestDatabase.available)
+    func expiredCode(database: TestDatabase) async throws {
+        let server = try ServerHarness(database)
+        let phone = ServerHarness.newPhone()
+        try await server.run { client in
+            #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
+            let code = try #require(try server.codes(to: phone).last)
+            server.clock.advance(by: .seconds(601))
+            server.clock.advance(by: .zero - Self.day)
+            let late = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": code], from: server.address)
+            #expect(late.status == 410 && late.type == "expired")
+            // The send "after now" holds no cooldown: a new code at once.
+            #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
+            let fresh = try #require(try server.codes(to: phone).last)
+            let verified = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": fresh], from: server.address)
+            #expect(verified.status == 200)
+        }
+    }
+
+    @Test("a lock set before the jump holds no longer than its rule", arguments: TestDatabase.available)
+    func lock(database: TestDatabase) async throws {
+        let server = try ServerHarness(database)
+        let phone = ServerHarness.newPhone()
+        try await server.run { client in
+            #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
+            let code = try #require(try server.codes(to: phone).last)
+            let wrong = code == "000000" ? "111111" : "000000"
+            for _ in 0..<5 {
+                _ = try await client.post(
+                    "/v1/codes/check", ["destination": phone, "code": wrong], from: server.address)
+            }
+            let locked = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(
+                locked.status == 429 && locked["reason"] as? String == "locked" && locked["retryAfter"] as? Int == 900)
+            server.clock.advance(by: .zero - Self.day)
+            let after = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(after.status == 200)
+        }
+    }
+
+    @Test(
+        "sends recorded before the jump hold the send limit no longer than its window",
+        arguments: TestDatabase.available)
+    func sendLimit(database: TestDatabase) async throws {
+        let server = try ServerHarness(database)
+        let phone = ServerHarness.newPhone()
+        try await server.run { client in
+            for _ in 0..<5 {
+                #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
+                server.clock.advance(by: .seconds(61))
+            }
+            let limited = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(limited.status == 429 && limited["reason"] as? String == "send_limit")
+            #expect((limited["retryAfter"] as? Int ?? 0) <= 3_600)
+            server.clock.advance(by: .zero - Self.day)
+            #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
+        }
+    }
+}
