@@ -83,4 +83,40 @@ struct RequestHeadTests {
             #expect(problem.type == "urn:hourglass:problem:malformed-request" && problem.status == 400)
         }
     }
+
+    @Test("a body sent a byte at a time is cut off at the request deadline, though never idle")
+    func slowBody() async throws {
+        var server = try ServerHarness(.sqlite)
+        server.configuration.requestDeadline = .milliseconds(1_200)
+        try await server.run(.live) { client in
+            let port = try #require(client.port)
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(host: "127.0.0.1", port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
+                }
+            let start = ContinuousClock.now
+            let sent = try await channel.executeThenClose { inbound, outbound in
+                try await outbound.write(
+                    ByteBuffer(
+                        string: "POST /v1/codes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                            + "Content-Length: 200\r\n\r\n"))
+                var sent = 0
+                // A byte every 100 ms (never idle), 200 needed: the server closes first.
+                while sent < 200 {
+                    do { try await outbound.write(ByteBuffer(string: " ")) } catch { break }
+                    sent += 1
+                    try await Task.sleep(for: .milliseconds(100))
+                    if ContinuousClock.now - start > .seconds(10) { break }
+                }
+                // Closed by the server: the end of input, or a reset.
+                do { for try await _ in inbound {} } catch {}
+                return sent
+            }
+            let elapsed = ContinuousClock.now - start
+            #expect(sent < 200)
+            #expect(elapsed < .seconds(5), "closed after \(elapsed)")
+        }
+    }
 }

@@ -25,6 +25,9 @@ public struct ServerConfiguration: Sendable {
     /// The longest a database call may take; past it the request answers `500` `internal`, so a
     /// database that stops answering never holds a client.
     public var databaseTimeout: Duration = .seconds(5)
+    /// The longest a request may take to arrive whole, from its head to the end of its body;
+    /// past it the connection is closed.
+    public var requestDeadline: Duration = .seconds(15)
     /// Where the rules' time comes from; tests pass a manual one.
     public var clock: any WallClock = SystemWallClock()
     /// Delivers codes: this sender if set, else the webhook of ``webhookURL`` if set, else the

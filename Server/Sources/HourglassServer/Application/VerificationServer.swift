@@ -77,11 +77,15 @@ public enum VerificationServer {
         Self.addProbes(to: router, store: store)
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
         services.append(DatabaseWatch(store: store, logger: logger))
-        // A connection that stalls (a body half sent) is closed after 15 s idle: it can neither
-        // hold a worker nor a graceful shutdown. A head the decoder refuses (too large, not
-        // HTTP) is answered with a problem, not Hummingbird's bare 400.
+        // A connection that stalls (a body half sent) is closed after 15 s idle, and one whose
+        // request has not arrived whole within the request deadline (a body sent a byte a
+        // second) is closed then: it can neither hold a worker nor a graceful shutdown. A head
+        // the decoder refuses (too large, not HTTP) is answered with a problem, not
+        // Hummingbird's bare 400.
+        let deadline = TimeAmount.nanoseconds(configuration.requestDeadline.nanoseconds)
         let http1 = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestHeadErrorHandler()], idleTimeout: .seconds(15))
+            additionalChannelHandlers: [RequestHeadErrorHandler(), BodyDeadlineHandler(deadline: deadline)],
+            idleTimeout: .seconds(15))
         var app = Application(
             router: router, server: .http1(configuration: http1),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
