@@ -34,6 +34,20 @@ struct ClockJumpTests {
         }
     }
 
+    @Test("a proof, and a lost 201's replay, end no later than their lifetime", arguments: TestDatabase.available)
+    func proofs(database: TestDatabase) async throws {
+        let server = try ServerHarness(database)
+        let (first, second) = (ServerHarness.newPhone(), ServerHarness.newPhone())
+        try await server.run { client in
+            let made = try await IdentityTests.proof(client, server, for: first)
+            #expect(try await IdentityTests.create(client, server, first, proof: made).status == 201)
+            let unused = try await IdentityTests.proof(client, server, for: second)
+            server.clock.advance(by: .zero - Self.day)
+            #expect(try await IdentityTests.create(client, server, first, proof: made).status == 403)
+            #expect(try await IdentityTests.create(client, server, second, proof: unused).status == 403)
+        }
+    }
+
     @Test("a lock set before the jump holds no longer than its rule", arguments: TestDatabase.available)
     func lock(database: TestDatabase) async throws {
         let server = try ServerHarness(database)

@@ -140,7 +140,9 @@ final class FaultFlow: Sendable {
             from: harness.configuration.keyFile ?? harness.configuration.database + ".key", createIfMissing: false)
         let hash = CodeHasher(key: key).hash(proof: proof.token.revealed)
         let now = harness.configuration.clock.now.millisecondsSince1970
-        guard let made = try await harness.store().accountMade(with: hash, forKey: phone, now: now) else { return nil }
+        let latest = now + harness.configuration.rules.proofLifetime.milliseconds + 1_000
+        guard let made = try await harness.store().accountMade(with: hash, forKey: phone, now: now, latest: latest)
+        else { return nil }
         return try PasswordHashing.password(Secret(password), matches: made.passwordHash)
     }
 

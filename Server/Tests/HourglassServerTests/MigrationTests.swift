@@ -33,7 +33,8 @@ struct MigrationTests {
     }
 
     /// 3.0's rows: two accounts of one mailbox (3.0 made one per spelling), a phone's account,
-    /// a live proof and a code; `proofHash` the live proof's.
+    /// a live proof (ending 5 minutes after the harness's start) and a code; `proofHash` the live
+    /// proof's.
     static func threeRows(_ database: TestDatabase, _ local: String, proofHash: [UInt8]) -> [String] {
         // Bytes as each dialect writes them.
         let blob = { (hex: String) in database == .sqlite ? "X'\(hex)'" : "decode('\(hex)', 'hex')" }
@@ -42,7 +43,7 @@ struct MigrationTests {
             "INSERT INTO accounts VALUES ('\(local.capitalized)@example.com', 'pbkdf2-sha256$1$AA==$AA==', \(blob("01")), 1)",
             "INSERT INTO accounts VALUES ('\(local)@example.com', 'pbkdf2-sha256$1$AA==$AA==', \(blob("02")), 2)",
             "INSERT INTO accounts VALUES ('+14155550199', 'pbkdf2-sha256$1$AA==$AA==', \(blob("03")), 3)",
-            "INSERT INTO proofs VALUES (\(blob(hex)), 'ada.\(local)@example.com', 9000000000000)",
+            "INSERT INTO proofs VALUES (\(blob(hex)), 'ada.\(local)@example.com', 1800000300000)",
             "INSERT INTO codes VALUES ('+14155550123', '+14155550123', NULL, 1, 2, 5, 0)",
         ]
     }

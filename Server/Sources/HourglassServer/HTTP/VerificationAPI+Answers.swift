@@ -98,7 +98,9 @@ extension VerificationAPI {
     ) async throws -> Operations.CreateAccount.Output {
         let (store, key) = (store, destination.limitKey)
         let made = try await StoreDeadline.run(databaseTimeout) {
-            try await store.accountMade(with: proofHash, forKey: key, now: now)
+            try await store.accountMade(
+                with: proofHash, forKey: key, now: now,
+                latest: now + rules.proofLifetime.milliseconds + VerificationLedger.clockTolerance)
         }
         if let made, try await hashing.verify(password, matches: made.passwordHash) {
             return .created(.init(body: .json(.init(account: made.destination))))

@@ -116,6 +116,8 @@ struct VerificationAPI: APIProtocol {
             ledger.hasher.hash(proof: body.proof), destination.limitKey, ClientAddress.current, Secret(body.password)
         )
         let (store, (_, now, since)) = (store, instant())
+        // A proof ending further ahead than its lifetime (the wall clock went back) is over.
+        let latest = now + rules.proofLifetime.milliseconds + VerificationLedger.clockTolerance
         do {
             // The cheap checks first: past the address's failures, nothing is hashed.
             let failures = try await StoreDeadline.run(databaseTimeout) {
@@ -128,7 +130,7 @@ struct VerificationAPI: APIProtocol {
                 return .tooManyRequests(Self.tooManyRequests(.rateLimited, retryAfter))
             }
             let valid = try await StoreDeadline.run(databaseTimeout) {
-                try await store.proofIsValid(proofHash, forKey: key, now: now)
+                try await store.proofIsValid(proofHash, forKey: key, now: now, latest: latest)
             }
             guard valid else { return try await refused(proofHash, destination, password, address: address, now: now) }
             if let problem = policy.check(password, account: destination.normalized).problem {
@@ -140,7 +142,7 @@ struct VerificationAPI: APIProtocol {
             let outcome = try await StoreDeadline.run(databaseTimeout) {
                 try await store.createAccount(
                     destination: destination.normalized, key: key, proofHash: proofHash, passwordHash: passwordHash,
-                    now: now)
+                    now: now, latest: latest)
             }
             switch outcome {
             case .created:

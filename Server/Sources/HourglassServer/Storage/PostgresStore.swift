@@ -136,22 +136,25 @@ final class PostgresStore: VerificationStore {
             .collect()
     }
 
-    func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64) async throws -> Bool {
+    func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64, latest: Int64) async throws -> Bool {
         let hash = ByteBuffer(bytes: proofHash)
         let rows = try await client.query(
-            "SELECT 1 FROM proofs WHERE proof_hash = \(hash) AND limit_key = \(key) AND expires_at > \(now)",
+            """
+            SELECT 1 FROM proofs WHERE proof_hash = \(hash) AND limit_key = \(key) AND expires_at > \(now)
+            AND expires_at <= \(latest)
+            """,
             logger: logger)
         for try await _ in rows.decode(Int32.self) { return true }
         return false
     }
 
     func accountMade(
-        with proofHash: [UInt8], forKey key: String, now: Int64
+        with proofHash: [UInt8], forKey key: String, now: Int64, latest: Int64
     ) async throws -> (destination: String, passwordHash: String)? {
         let rows = try await client.query(
             """
             SELECT destination, password_hash FROM accounts WHERE proof_hash = \(ByteBuffer(bytes: proofHash))
-            AND limit_key = \(key) AND proof_expires_at > \(now)
+            AND limit_key = \(key) AND proof_expires_at > \(now) AND proof_expires_at <= \(latest)
             """, logger: logger)
         for try await (destination, hash) in rows.decode((String, String).self) { return (destination, hash) }
         return nil
@@ -170,14 +173,14 @@ final class PostgresStore: VerificationStore {
     }
 
     func createAccount(
-        destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64
+        destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64, latest: Int64
     ) async throws -> AccountOutcome {
         let hash = ByteBuffer(bytes: proofHash)
         return try await transaction { connection in
             let taken = try await connection.query(
                 """
                 DELETE FROM proofs WHERE proof_hash = \(hash) AND limit_key = \(key)
-                AND expires_at > \(now) RETURNING expires_at
+                AND expires_at > \(now) AND expires_at <= \(latest) RETURNING expires_at
                 """, logger: self.logger)
             var proofEnd: Int64?
             for try await end in taken.decode(Int64.self) { proofEnd = end }

@@ -112,25 +112,27 @@ final class SQLiteStore: VerificationStore {
         }
     }
 
-    func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64) async throws -> Bool {
+    func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64, latest: Int64) async throws -> Bool {
         try await pool.read { db in
             try Bool.fetchOne(
-                db, sql: "SELECT 1 FROM proofs WHERE proof_hash = ? AND limit_key = ? AND expires_at > ?",
-                arguments: [Data(proofHash), key, now]) ?? false
+                db,
+                sql:
+                    "SELECT 1 FROM proofs WHERE proof_hash = ? AND limit_key = ? AND expires_at > ? AND expires_at <= ?",
+                arguments: [Data(proofHash), key, now, latest]) ?? false
         }
     }
 
     func accountMade(
-        with proofHash: [UInt8], forKey key: String, now: Int64
+        with proofHash: [UInt8], forKey key: String, now: Int64, latest: Int64
     ) async throws -> (destination: String, passwordHash: String)? {
         try await pool.read { db in
             try Row.fetchOne(
                 db,
                 sql: """
                     SELECT destination, password_hash FROM accounts
-                    WHERE proof_hash = ? AND limit_key = ? AND proof_expires_at > ?
+                    WHERE proof_hash = ? AND limit_key = ? AND proof_expires_at > ? AND proof_expires_at <= ?
                     """,
-                arguments: [Data(proofHash), key, now]
+                arguments: [Data(proofHash), key, now, latest]
             ).map { ($0["destination"], $0["password_hash"]) }
         }
     }
@@ -146,17 +148,19 @@ final class SQLiteStore: VerificationStore {
     }
 
     func createAccount(
-        destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64
+        destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64, latest: Int64
     ) async throws -> AccountOutcome {
         try await immediate { db in
-            let arguments: StatementArguments = [Data(proofHash), key, now]
+            let arguments: StatementArguments = [Data(proofHash), key, now, latest]
             guard
                 let proofEnd = try Int64.fetchOne(
-                    db, sql: "SELECT expires_at FROM proofs WHERE proof_hash = ? AND limit_key = ? AND expires_at > ?",
+                    db,
+                    sql:
+                        "SELECT expires_at FROM proofs WHERE proof_hash = ? AND limit_key = ? AND expires_at > ? AND expires_at <= ?",
                     arguments: arguments)
             else { return .invalidProof }
             try db.execute(
-                sql: "DELETE FROM proofs WHERE proof_hash = ? AND limit_key = ? AND expires_at > ?",
+                sql: "DELETE FROM proofs WHERE proof_hash = ? AND limit_key = ? AND expires_at > ? AND expires_at <= ?",
                 arguments: arguments)
             // Unique by destination and by limit key: another spelling of one mailbox exists too.
             try db.execute(

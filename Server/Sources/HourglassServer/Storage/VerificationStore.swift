@@ -35,14 +35,15 @@ protocol VerificationStore: Sendable {
 
     /// Whether the proof whose hash is `proofHash` is unused, alive and for the destination
     /// whose limit key is `key` (any spelling of it).
-    func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64) async throws -> Bool
+    /// A proof ending after `latest` (the wall clock went back) is not alive either.
+    func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64, latest: Int64) async throws -> Bool
 
     /// The account of limit key `key` made with the proof whose hash is `proofHash` (its
     /// destination as stored, its password hash), if that proof made it and its lifetime is
     /// not over: a request again whose first answer was lost is answered again until then,
     /// never after.
     func accountMade(
-        with proofHash: [UInt8], forKey key: String, now: Int64
+        with proofHash: [UInt8], forKey key: String, now: Int64, latest: Int64
     ) async throws -> (destination: String, passwordHash: String)?
 
     /// Takes back a send whose code could not be delivered (`sentAt` its instant): the code is
@@ -52,7 +53,7 @@ protocol VerificationStore: Sendable {
     /// Uses the proof up and creates the account of `destination` (limit key `key`), in one
     /// transaction; `exists` when an account has that destination or that key.
     func createAccount(
-        destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64
+        destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64, latest: Int64
     ) async throws -> AccountOutcome
 
     /// Removes what no rule reads any more: sends and failures before `since`, superseded codes
