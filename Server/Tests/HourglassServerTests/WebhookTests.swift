@@ -133,6 +133,7 @@ struct WebhookTests {
         #expect(MessageTemplates.language(accepting: "zh-Hans-HK") == "zh-Hans")
         #expect(MessageTemplates.language(accepting: "ar;q=0, ru;q=0.4, ja;q=0.6") == "ja")
         #expect(MessageTemplates.forms.count == 15)
+        #expect(Set(MessageTemplates.languages) == Set(MessageTemplates.forms.keys))
         #expect(
             [1, 2, 5, 21].map { MessageTemplates.text(code: "1", minutes: $0, language: "ru") }
                 == [

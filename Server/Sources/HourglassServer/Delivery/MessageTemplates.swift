@@ -65,10 +65,14 @@ enum MessageTemplates {
         ],
     ]
 
+    /// The languages of ``forms``, in the screens' order.
+    static let languages = [
+        "en", "zh-Hans", "zh-Hant", "es", "pt-BR", "fr", "de", "it", "ja", "ko", "ar", "hi", "ru", "id", "tr",
+    ]
+
     /// The language of `forms` that an `Accept-Language` list asks for, best first by its
-    /// weights (`q`): a tag exactly, else its language (`es-MX` is `es`, `pt-PT` `pt-BR`); a
-    /// Chinese tag by its script or region (`zh-TW`, `zh-HK`, `zh-MO`: `zh-Hant`; `zh`, `zh-CN`:
-    /// `zh-Hans`). English when none is spoken.
+    /// weights (`q`), each tag matched as the screens match one (`LanguageTags`: `es-MX` is
+    /// `es`, `pt-PT` `pt-BR`, `zh-TW` `zh-Hant`). English when none is spoken.
     static func language(accepting header: String?) -> String {
         let wanted = (header ?? "").split(separator: ",").enumerated().compactMap {
             index, item -> (String, Double, Int)? in
@@ -78,7 +82,7 @@ enum MessageTemplates {
             return weight > 0 ? (tag.lowercased().replacingOccurrences(of: "_", with: "-"), weight, index) : nil
         }
         for (tag, _, _) in wanted.sorted(by: { ($0.1, -$0.2) > ($1.1, -$1.2) }) {
-            if let found = match(tag) { return found }
+            if let found = LanguageTags.match(tag, among: languages) { return found }
         }
         return "en"
     }
@@ -89,16 +93,5 @@ enum MessageTemplates {
         let form = forms[PluralRule(for: language).category(for: minutes)] ?? forms[.other] ?? "{code}"
         return form.replacingOccurrences(of: "{code}", with: code).replacingOccurrences(
             of: "{minutes}", with: "\(minutes)")
-    }
-
-    private static func match(_ tag: String) -> String? {
-        let subtags = tag.split(separator: "-").map(String.init)
-        guard let language = subtags.first else { return nil }
-        if language == "zh" {
-            let traditional = subtags.contains("hant") || subtags.contains { ["tw", "hk", "mo"].contains($0) }
-            return traditional && !subtags.contains("hans") ? "zh-Hant" : "zh-Hans"
-        }
-        if let exact = forms.keys.first(where: { $0.lowercased() == tag }) { return exact }
-        return forms.keys.sorted().first { $0.lowercased().split(separator: "-").first.map(String.init) == language }
     }
 }
