@@ -61,7 +61,9 @@ struct OperationsTests {
         configuration.dev = true
         let line = VerificationServer.startLine(configuration)
         #expect(!line.contains("secret"))
-        #expect(line.hasPrefix("hourglass-server starting on 127.0.0.1:8080, database postgres://app:"))
+        #expect(
+            line.hasPrefix(
+                "hourglass-server starting on 127.0.0.1:8080, at most 1000 connections, database postgres://app:"))
         #expect(line.hasSuffix("codes to the outbox outbox.jsonl, --dev: the outbox served at GET /v1/outbox"))
     }
 }

@@ -119,4 +119,39 @@ struct RequestHeadTests {
             #expect(elapsed < .seconds(5), "closed after \(elapsed)")
         }
     }
+
+    @Test(
+        "a connection that sends nothing, or its head a byte at a time, is closed at the request deadline",
+        arguments: ["", "POST /v1/codes HTTP/1.1\r\nHost: localhost\r\nContent-Length: 2\r\n\r\n{}"])
+    func slowHead(head: String) async throws {
+        var server = try ServerHarness(.sqlite)
+        server.configuration.requestDeadline = .milliseconds(1_200)
+        try await server.run(.live) { client in
+            let port = try #require(client.port)
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(host: "127.0.0.1", port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
+                }
+            let start = ContinuousClock.now
+            let answer = try await channel.executeThenClose { inbound, outbound in
+                let reading = Task {
+                    var received = ByteBuffer()
+                    do { for try await var chunk in inbound { received.writeBuffer(&chunk) } } catch {}
+                    return String(buffer: received)
+                }
+                // A byte every 100 ms (never idle); the server closes before the head is whole.
+                for byte in head.utf8 {
+                    do { try await outbound.write(ByteBuffer(bytes: [byte])) } catch { break }
+                    try await Task.sleep(for: .milliseconds(100))
+                    if ContinuousClock.now - start > .seconds(10) { break }
+                }
+                return await reading.value
+            }
+            let elapsed = ContinuousClock.now - start
+            #expect(answer == "")
+            #expect(elapsed > .seconds(1) && elapsed < .seconds(5), "closed after \(elapsed)")
+        }
+    }
 }

@@ -10,7 +10,8 @@ enum EnvironmentOptions {
     static let valued = [
         "host", "port", "database", "outbox", "key-file", "webhook-url", "webhook-secret-file", "cooldown",
         "code-lifetime", "code-length", "send-limit", "send-window", "address-send-limit", "address-failure-limit",
-        "attempts", "lock-duration", "proof-lifetime", "database-timeout", "log-level", "log-format",
+        "attempts", "lock-duration", "proof-lifetime", "database-timeout", "max-connections", "shutdown-grace",
+        "log-level", "log-format",
     ]
     /// The flags.
     static let flags = ["dev", "trust-forwarded-for"]

@@ -11,7 +11,8 @@ public struct ServerCommand: AsyncParsableCommand {
         abstract: "The reference server of Hourglass's verification API (openapi/openapi.yaml).",
         discussion: """
             Codes go to the outbox, a JSON-lines file, or with --webhook-url to a webhook that sends
-            the SMS or e-mail. SIGTERM or SIGINT lets the requests in flight finish, then exits 0.
+            the SMS or e-mail. SIGTERM or SIGINT lets the requests in flight finish (for
+            --shutdown-grace at most, then closes every connection), then exits 0.
             GET /healthz answers while the process serves; GET /readyz once the database answers.
             Every option may come from the environment: HOURGLASS_ and its name in capitals
             (HOURGLASS_DATABASE, HOURGLASS_DEV=1); the command line wins.
@@ -56,6 +57,10 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds a destination stays locked.") var lockDuration = Self.seconds(Self.defaults.lockDuration)
     @Option(help: "Seconds a proof lives.") var proofLifetime = Self.seconds(Self.defaults.proofLifetime)
     @Option(help: "Seconds a database call may take before the request answers 500.") var databaseTimeout = 5
+    @Option(help: "The most client connections open at once; more wait until one closes.")
+    var maxConnections = ServerConfiguration().maxConnections
+    @Option(help: "Seconds SIGTERM or SIGINT lets the requests in flight finish.")
+    var shutdownGrace = ServerConfiguration().shutdownGrace.wholeSeconds
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
     @Option(help: "text, or json: one JSON object a line, for a log collector.") var logFormat = "text"
 
@@ -113,8 +118,15 @@ public struct ServerCommand: AsyncParsableCommand {
             throw ValidationError("--database-timeout must be 1 to 300 seconds, not \(databaseTimeout)")
         }
         configuration.databaseTimeout = .seconds(databaseTimeout)
+        guard (1...1_000_000).contains(maxConnections) else {
+            throw ValidationError("--max-connections must be 1 to 1000000, not \(maxConnections)")
+        }
+        guard (1...3_600).contains(shutdownGrace) else {
+            throw ValidationError("--shutdown-grace must be 1 to 3600 seconds, not \(shutdownGrace)")
+        }
+        (configuration.maxConnections, configuration.shutdownGrace) = (maxConnections, .seconds(shutdownGrace))
         do {
-            try await VerificationServer.makeApplication(configuration, logger: logger).runService()
+            try await VerificationServer.run(configuration, logger: logger)
         } catch {
             let failure = Self.setupError(error, host: host, port: port)
             FileHandle.standardError.write(Data("hourglass-server: \(failure)\n".utf8))

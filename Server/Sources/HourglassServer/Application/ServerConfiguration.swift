@@ -28,6 +28,14 @@ public struct ServerConfiguration: Sendable {
     /// The longest a request may take to arrive whole, from its head to the end of its body;
     /// past it the connection is closed.
     public var requestDeadline: Duration = .seconds(15)
+    /// The most client connections open at once; a client beyond them waits in the kernel's
+    /// backlog until one closes. The process's limit on open files must exceed it by 64 or
+    /// more: the server raises its soft limit to the hard one, and warns at its start when that
+    /// is still too low.
+    public var maxConnections = 1_000
+    /// How long a SIGTERM or SIGINT lets the requests in flight finish (they stop being accepted
+    /// at once); past it every connection is closed and the server exits.
+    public var shutdownGrace: Duration = .seconds(20)
     /// Where the rules' time comes from; tests pass a manual one.
     public var clock: any WallClock = SystemWallClock()
     /// Delivers codes: this sender if set, else the webhook of ``webhookURL`` if set, else the

@@ -6,6 +6,7 @@ import NIOCore
 import OpenAPIHummingbird
 import PostgresNIO
 import ServiceLifecycle
+import UnixSignals
 
 /// The reference server: Hummingbird serving the generated API on a store and an outbox.
 ///
@@ -77,19 +78,28 @@ public enum VerificationServer {
         Self.addProbes(to: router, store: store)
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
         services.append(DatabaseWatch(store: store, logger: logger))
-        // A connection that stalls (a body half sent) is closed after 15 s idle, and one whose
-        // request has not arrived whole within the request deadline (a body sent a byte a
-        // second) is closed then: it can neither hold a worker nor a graceful shutdown. A head
-        // the decoder refuses (too large, not HTTP) is answered with a problem, not
-        // Hummingbird's bare 400.
+        // A connection that stalls is closed after 15 s idle, and one whose next request has
+        // not arrived whole within the request deadline (a head or a body sent a byte a second)
+        // is closed then: it can neither hold a worker nor a graceful shutdown. A head the
+        // decoder refuses (too large, not HTTP) is answered with a problem, not Hummingbird's
+        // bare 400.
         let deadline = TimeAmount.nanoseconds(configuration.requestDeadline.nanoseconds)
         let http1 = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestHeadErrorHandler(), BodyDeadlineHandler(deadline: deadline)],
+            additionalChannelHandlers: [RequestHeadErrorHandler(), RequestDeadlineHandler(deadline: deadline)],
             idleTimeout: .seconds(15))
+        let maxConnections = configuration.maxConnections
         var app = Application(
             router: router, server: .http1(configuration: http1),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
-            services: services, logger: logger)
+            services: services,
+            onServerRunning: { channel in
+                // First in the listening socket's pipeline: see ConnectionGate.
+                try? await channel.eventLoop.submit {
+                    try channel.pipeline.syncOperations.addHandler(
+                        ConnectionGate(limit: maxConnections, logger: logger), position: .first)
+                }.get()
+            },
+            logger: logger)
         let redacted = DatabaseLocation.redacted(configuration.database)
         let probeFirst = probe
         app.beforeServerStarts {
@@ -114,18 +124,36 @@ public enum VerificationServer {
                 )
             }
             logger.notice("\(Self.startLine(configuration))")
+            if let files = DescriptorLimit.raise(), files < maxConnections + DescriptorLimit.reserve {
+                logger.warning(
+                    "the limit on open files (\(files)) leaves too few for \(maxConnections) connections; raise it to \(maxConnections + DescriptorLimit.reserve) or more, or lower --max-connections"
+                )
+            }
         }
         return app
     }
 
-    /// What the server runs with, said once at its start: the address, the database (its
+    /// Runs the application until SIGTERM or SIGINT, then lets the requests in flight finish
+    /// for ``ServerConfiguration/shutdownGrace`` at most before it closes every connection.
+    /// - Throws: ``ServerSetupError`` as ``makeApplication(_:logger:)`` does, or the error the
+    ///   server stopped with (a port in use).
+    public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
+        let app = try makeApplication(configuration, logger: logger)
+        var group = ServiceGroupConfiguration(
+            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+        group.maximumGracefulShutdownDuration = configuration.shutdownGrace
+        try await ServiceGroup(configuration: group).run()
+    }
+
+    /// What the server runs with, said once at its start: the address, the connection cap, the database (its
     /// password masked), where codes go, and whether the outbox is served.
     static func startLine(_ configuration: ServerConfiguration) -> String {
         let sender =
             configuration.sender.map { "codes to \(type(of: $0))" }
             ?? configuration.webhookURL.map { "codes to the webhook \($0)" }
             ?? "codes to the outbox \(configuration.outbox)"
-        return "hourglass-server starting on \(configuration.host):\(configuration.port), database "
+        return "hourglass-server starting on \(configuration.host):\(configuration.port), at most "
+            + "\(configuration.maxConnections) connections, database "
             + "\(DatabaseLocation.redacted(configuration.database)), \(sender), "
             + (configuration.dev ? "--dev: the outbox served at GET /v1/outbox" : "the outbox not served")
     }

@@ -1,0 +1,92 @@
+import Foundation
+import Logging
+import NIOCore
+
+/// The listening socket's gate: it stops accepting while `limit` connections are open, and for a
+/// while after `accept` fails for want of a resource (no file descriptor left: `EMFILE`,
+/// `ENFILE`; no buffer or memory), so that neither a crowd of clients nor an exhausted process
+/// turns the event loop into a busy loop. A client over the limit waits in the kernel's backlog,
+/// and is accepted when a connection closes.
+///
+/// SwiftNIO's own backoff cannot stop that busy loop: after a failed `accept` the socket stays
+/// registered for reading, so the event loop is woken again at once. Turning `autoRead` off takes
+/// the socket out of the loop until the gate opens again. Added first in the listening socket's
+/// pipeline, where the failure is seen before SwiftNIO's backoff swallows it.
+final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
+    typealias InboundIn = any Channel
+    typealias InboundOut = any Channel
+    typealias OutboundIn = Never
+    typealias OutboundOut = Never
+
+    /// The most connections open at once.
+    let limit: Int
+    /// The first pause after a failed `accept`; each failure in a row doubles it, up to a second.
+    static let firstBackoff = TimeAmount.milliseconds(50)
+    static let longestBackoff = TimeAmount.seconds(1)
+
+    private let logger: Logger
+    private var open = 0
+    private var backoff: TimeAmount?
+    private var resume: Scheduled<Void>?
+    private var accepting = true
+
+    init(limit: Int, logger: Logger) {
+        self.limit = limit
+        self.logger = logger
+    }
+
+    func channelRead(context: ChannelHandlerContext, data: NIOAny) {
+        let child = unwrapInboundIn(data)
+        if backoff != nil {
+            backoff = nil
+            logger.notice("accepting connections again")
+        }
+        guard open < limit else {
+            // Accepted in the same wake-up as the connection that reached the limit.
+            child.close(promise: nil)
+            return
+        }
+        open += 1
+        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+        child.closeFuture.hop(to: context.eventLoop).whenComplete { _ in
+            let (gate, context) = loopBound.value
+            gate.open -= 1
+            gate.update(context)
+        }
+        update(context)
+        context.fireChannelRead(data)
+    }
+
+    func errorCaught(context: ChannelHandlerContext, error: any Error) {
+        if let error = error as? IOError, [EMFILE, ENFILE, ENOBUFS, ENOMEM].contains(error.errnoCode) {
+            let pause = backoff.map { min($0 * 2, Self.longestBackoff) } ?? Self.firstBackoff
+            if backoff == nil {
+                logger.warning(
+                    "cannot accept connections: \(error.description); pausing accepts, \(open) connections open")
+            }
+            backoff = pause
+            resume?.cancel()
+            let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
+            resume = context.eventLoop.scheduleTask(in: pause) {
+                let (gate, context) = loopBound.value
+                gate.resume = nil
+                gate.update(context)
+            }
+            update(context)
+        }
+        context.fireErrorCaught(error)
+    }
+
+    func handlerRemoved(context: ChannelHandlerContext) {
+        resume?.cancel()
+        resume = nil
+    }
+
+    /// Accepts while under the limit and not pausing after a failure.
+    private func update(_ context: ChannelHandlerContext) {
+        let wanted = open < limit && resume == nil
+        guard wanted != accepting, let options = context.channel.syncOptions else { return }
+        accepting = wanted
+        try? options.setOption(.autoRead, value: wanted)
+    }
+}
