@@ -90,7 +90,7 @@ let package = Package(
                 .target(name: "HourglassLibevent", condition: onLinux),
                 .target(name: "HourglassGLib", condition: onLinux),
             ],
-            exclude: ["PluralSamples.tsv"]
+            exclude: ["PluralSamples.tsv", "UTS46Samples.tsv"]
         ),
         // The verification service over HTTP: the client swift-openapi-generator made from
         // openapi/openapi.yaml (committed in Generated/, by tools/openapi/generate), on

@@ -1,8 +1,9 @@
 extension Destination {
     /// What the destination's limits (cooldown, send limit, lock) and its account are kept
-    /// under: the normalised number, or the normalised e-mail address with its local part in
-    /// lower case and without a `+tag`, so that every spelling of one mailbox
-    /// (`User+x@Example.COM`) is one destination with `user@example.com`.
+    /// under: the normalised number, or the normalised e-mail address (its domain mapped by
+    /// UTS 46) with its local part in lower case and without a `+tag`, so that every spelling of
+    /// one mailbox (`User+x@Example.COM`, `user@𝐞xample.com`, with a combining grapheme joiner
+    /// or a variation selector in the domain) is one destination with `user@example.com`.
     public var limitKey: String {
         switch self {
         case .phone(let number):

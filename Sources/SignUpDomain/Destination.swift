@@ -5,7 +5,9 @@ public import PhoneNumbers
 public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// A phone number in E.164 form, e.g. `+8613812345678`.
     case phone(String)
-    /// An e-mail address, its domain in one form (Unicode, NFC, lower case; see `normalizedDomain`).
+    /// An e-mail address, its domain in one form: mapped by UTS 46 (lower case, compatibility
+    /// forms folded, ignored marks removed, NFC) with its Punycode labels decoded, so that the
+    /// spellings UTS 46 maps alike are one destination (see `normalizedDomain`).
     case email(String)
 
     /// The normalised form the service receives and the store keeps.
@@ -149,29 +151,36 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         return .success(.email("\(local)@\(domain)"))
     }
 
-    /// A domain in its one form (UTS 46's mapping, in the main): the ideographic and full-width
-    /// dots (`。` `．` `｡`) as `.`; each label that is Punycode (`xn--bcher-kva`) decoded
-    /// (`bücher`); every label in NFC and lower case. `Bücher.DE`, `xn--bcher-kva.de` and `bu`
-    /// with a combining diaeresis and `cher.de` are all `bücher.de`. Nil when a label is `xn--`
-    /// but no valid Punycode, or decodes to ASCII alone.
+    /// A domain in its one form: mapped by UTS 46 (`UTS46`, IDNA compatibility processing,
+    /// nontransitional, with UseSTD3ASCIIRules, from the table of the pinned idna release), which
+    /// lowercases, folds compatibility forms (`𝐞` to `e`, `ﬀ` to `ff`, full-width letters),
+    /// maps the ideographic and full-width dots (`。` `．` `｡`) to `.`, removes what it ignores (a
+    /// combining grapheme joiner, a variation selector, a soft hyphen) and gives NFC; then each
+    /// label that is Punycode (`xn--bcher-kva`) decoded (`bücher`). So every spelling UTS 46 maps
+    /// to one domain is one destination: `Bücher.DE`, `xn--bcher-kva.de` and `bu` with a combining
+    /// diaeresis and `cher.de` are all `bücher.de`, `𝐞xample.com` is `example.com`. Nil when a
+    /// scalar is disallowed (or ASCII other than letters, digits, `-` and `.`), or a label is
+    /// `xn--` but no valid Punycode of a label already in this form.
     static func normalizedDomain(_ domain: Substring) -> String? {
-        let dots: Set<Character> = ["\u{3002}", "\u{FF0E}", "\u{FF61}"]
-        let dotted = String(domain.map { dots.contains($0) ? "." : $0 })
-        var labels: [String] = []
-        for label in dotted.split(separator: ".", omittingEmptySubsequences: false) {
-            var text = label.lowercased()
-            if text.hasPrefix("xn--") {
-                let encoded = text.dropFirst(4)
-                // An A-label stands for a label already in its one form, of which it is the
-                // Punycode, with no `--` in its third and fourth places (RFC 5891): so the label
-                // it gives is read again the same way, and no other spelling can alias it.
-                guard let decoded = Punycode.decode(encoded), !decoded.unicodeScalars.allSatisfy(\.isASCII),
-                    String(decoded.map(halfWidth)).lowercased().precomposedStringWithCanonicalMapping == decoded,
-                    Punycode.encode(decoded) == encoded, !(decoded.count >= 4 && Array(decoded)[2...3] == ["-", "-"])
-                else { return nil }
-                text = decoded
+        guard let mapped = UTS46.map(domain) else { return nil }
+        var labels: [Substring] = []
+        for label in mapped.split(separator: ".", omittingEmptySubsequences: false) {
+            guard label.hasPrefix("xn--") else {
+                labels.append(label)
+                continue
             }
-            labels.append(text.lowercased().precomposedStringWithCanonicalMapping)
+            let encoded = label.dropFirst(4)
+            // An A-label stands for a label already in its one form, of which it is the
+            // Punycode, with no `--` in its third and fourth places (RFC 5891): so the label it
+            // gives is mapped again the same way, and no other spelling can alias it. Compared
+            // scalar by scalar: `==` on strings holds for canonically equivalent ones, and a
+            // decomposed `ü` would then pass for its NFC form while its bytes, as stored, differ.
+            guard let decoded = Punycode.decode(encoded), !decoded.unicodeScalars.allSatisfy(\.isASCII),
+                UTS46.map(decoded[...])?.unicodeScalars.elementsEqual(decoded.unicodeScalars) == true,
+                Punycode.encode(decoded) == encoded,
+                !(decoded.count >= 4 && Array(decoded)[2...3] == ["-", "-"])
+            else { return nil }
+            labels.append(decoded[...])
         }
         return labels.joined(separator: ".")
     }
