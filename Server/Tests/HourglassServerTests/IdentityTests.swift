@@ -49,6 +49,24 @@ struct IdentityTests {
     }
 
     @Test(
+        "look-alike domains are one destination (UTS 46): a code to one puts the plain spelling in its cooldown",
+        arguments: [
+            "alice@\u{1D41E}xample.com", "alice@e\u{FB00}.org", "alice@ex\u{034F}ample.com",
+            "alice@exa\u{FE0F}mple.com",
+        ])
+    func lookAlikes(spelling: String) async throws {
+        let server = try ServerHarness(.sqlite)
+        let plain = try #require(try? Destination.parse(spelling).get()).normalized
+        #expect(["alice@example.com", "alice@eff.org"].contains(plain))
+        try await server.run { client in
+            #expect(try await client.post("/v1/codes", ["destination": spelling], from: server.address).status == 200)
+            let again = try await client.post("/v1/codes", ["destination": plain], from: server.address)
+            #expect(again.status == 429 && again["retryAfter"] as? Int == 60)
+            #expect(try server.codes(to: plain).count == 1)
+        }
+    }
+
+    @Test(
         "a proof serves any spelling of its destination's limit key, and no other key",
         arguments: TestDatabase.available)
     func proofByKey(database: TestDatabase) async throws {

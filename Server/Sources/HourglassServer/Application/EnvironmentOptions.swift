@@ -11,6 +11,7 @@ enum EnvironmentOptions {
         "host", "port", "database", "outbox", "key-file", "webhook-url", "webhook-secret-file", "cooldown",
         "code-lifetime", "code-length", "send-limit", "send-window", "address-send-limit", "address-failure-limit",
         "attempts", "lock-duration", "proof-lifetime", "database-timeout", "max-connections", "shutdown-grace",
+        "metrics-port",
         "log-level", "log-format",
     ]
     /// The flags.

@@ -61,6 +61,8 @@ public struct ServerCommand: AsyncParsableCommand {
     var maxConnections = ServerConfiguration().maxConnections
     @Option(help: "Seconds SIGTERM or SIGINT lets the requests in flight finish.")
     var shutdownGrace = ServerConfiguration().shutdownGrace.wholeSeconds
+    @Option(help: "Serve Prometheus metrics at GET /metrics on this port (off when not given).")
+    var metricsPort: Int?
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
     @Option(help: "text, or json: one JSON object a line, for a log collector.") var logFormat = "text"
 
@@ -125,6 +127,10 @@ public struct ServerCommand: AsyncParsableCommand {
             throw ValidationError("--shutdown-grace must be 1 to 3600 seconds, not \(shutdownGrace)")
         }
         (configuration.maxConnections, configuration.shutdownGrace) = (maxConnections, .seconds(shutdownGrace))
+        if let metricsPort, !(0...65_535).contains(metricsPort) || metricsPort == port {
+            throw ValidationError("--metrics-port must be 0 to 65535 and not --port, not \(metricsPort)")
+        }
+        configuration.metricsPort = metricsPort
         do {
             try await VerificationServer.run(configuration, logger: logger)
         } catch {

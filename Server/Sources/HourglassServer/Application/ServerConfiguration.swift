@@ -36,6 +36,9 @@ public struct ServerConfiguration: Sendable {
     /// How long a SIGTERM or SIGINT lets the requests in flight finish (they stop being accepted
     /// at once); past it every connection is closed and the server exits.
     public var shutdownGrace: Duration = .seconds(20)
+    /// Serves the metrics (``ServerMetrics``, Prometheus's text format) at `GET /metrics` on
+    /// this port of ``host``, apart from the API so that it need not be public; nil serves none.
+    public var metricsPort: Int?
     /// Where the rules' time comes from; tests pass a manual one.
     public var clock: any WallClock = SystemWallClock()
     /// Delivers codes: this sender if set, else the webhook of ``webhookURL`` if set, else the

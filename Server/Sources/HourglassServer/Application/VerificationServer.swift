@@ -59,14 +59,16 @@ public enum VerificationServer {
         let key = try ServerKey.load(from: keyPath, createIfMissing: configuration.keyFile == nil)
         let outbox = try Outbox(path: configuration.outbox)
         let webhook = try Self.webhook(configuration)
+        let metrics = ServerMetrics()
         let api = VerificationAPI(
             ledger: VerificationLedger(rules: rules, hasher: CodeHasher(key: key)), store: store,
             sender: configuration.sender ?? webhook ?? outbox,
             devOutbox: configuration.dev ? outbox : nil,
             clock: configuration.clock, logger: logger, hashing: PasswordHashing(),
-            databaseTimeout: configuration.databaseTimeout)
+            databaseTimeout: configuration.databaseTimeout, metrics: metrics)
 
         let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware(logger: logger))
         router.add(middleware: BodyLimitMiddleware(limit: 16 * 1_024))
         router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
@@ -78,6 +80,9 @@ public enum VerificationServer {
         Self.addProbes(to: router, store: store)
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
         services.append(DatabaseWatch(store: store, logger: logger))
+        if let port = configuration.metricsPort {
+            services.append(Self.metricsServer(metrics, host: configuration.host, port: port, logger: logger))
+        }
         // A connection that stalls is closed after 15 s idle, and one whose next request has
         // not arrived whole within the request deadline (a head or a body sent a byte a second)
         // is closed then: it can neither hold a worker nor a graceful shutdown. A head the
@@ -170,6 +175,19 @@ public enum VerificationServer {
                 return Problems.response(.internal, status: 503, detail: "The database does not answer.")
             }
         }
+    }
+
+    /// A server of its own for `GET /metrics`, run as one of the application's services.
+    static func metricsServer(_ metrics: ServerMetrics, host: String, port: Int, logger: Logger) -> any Service {
+        let router = Router()
+        router.get("metrics") { _, _ in
+            var headers = HTTPFields()
+            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
+            return Response(
+                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
+        }
+        return Application(
+            router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil), logger: logger)
     }
 
     /// The webhook sender `configuration` names, if any.

@@ -39,23 +39,28 @@ extension VerificationAPI {
         switch decision {
         case .refuse(let reason, let retryAfter):
             logger.info("check for \(destination.masked) refused: \(reason.rawValue), \(retryAfter) s")
+            metrics.check(reason.rawValue)
             return .tooManyRequests(Self.tooManyRequests(reason, retryAfter))
         case .lock(_, let retryAfter):
             logger.notice("\(destination.masked) locked after too many wrong codes")
+            metrics.check("locked")
             return .tooManyRequests(Self.tooManyRequests(.locked, retryAfter))
         case .expired:
+            metrics.check("expired")
             return .gone(
                 .init(
                     body: .applicationProblemJson(
                         Problems.problem(
                             .expired, status: 410, detail: "The code has expired or was used; request a new one."))))
         case .superseded:
+            metrics.check("superseded")
             return .gone(
                 .init(
                     body: .applicationProblemJson(
                         Problems.problem(
                             .superseded, status: 410, detail: "A newer code was sent; enter the latest one."))))
         case .wrong(_, let attemptsLeft):
+            metrics.check("wrong")
             return .unprocessableContent(
                 .init(
                     body: .applicationProblemJson(
@@ -65,6 +70,7 @@ extension VerificationAPI {
                             attemptsLeft: attemptsLeft))))
         case .verified(_, let proof, _, _, _):
             logger.info("\(destination.masked) verified")
+            metrics.check("verified")
             return .ok(.init(body: .json(.init(proof: proof, proofLifetime: rules.proofLifetime.wholeSeconds))))
         }
     }
@@ -97,17 +103,36 @@ extension VerificationAPI {
         _ proofHash: [UInt8], _ destination: Destination, _ password: Secret, address: String, now: Int64
     ) async throws -> Operations.CreateAccount.Output {
         let (store, key) = (store, destination.limitKey)
-        let made = try await StoreDeadline.run(databaseTimeout) {
+        let made = try await database("account_made") {
             try await store.accountMade(
                 with: proofHash, forKey: key, now: now,
                 latest: now + rules.proofLifetime.milliseconds + VerificationLedger.clockTolerance)
         }
         if let made, try await hashing.verify(password, matches: made.passwordHash) {
+            metrics.account("replayed")
             return .created(.init(body: .json(.init(account: made.destination))))
         }
-        try await StoreDeadline.run(databaseTimeout) { try await store.logFailure(of: address, at: now) }
+        try await database("log_failure") { try await store.logFailure(of: address, at: now) }
+        metrics.account("invalid_proof")
         let invalidProof = Problems.problem(
             .invalidProof, status: 403, detail: "The proof is unknown, used, expired or for another destination.")
         return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
+    }
+
+    /// Runs one of the store's calls within the database's deadline, timed.
+    func database<Value: Sendable>(
+        _ operation: String, _ body: @escaping @Sendable () async throws -> Value
+    ) async throws -> Value {
+        let metrics = metrics
+        return try await StoreDeadline.run(databaseTimeout) { try await metrics.database(operation, body) }
+    }
+
+    /// A sender's name in the metrics.
+    static func name(of sender: any CodeSender) -> String {
+        switch sender {
+        case is WebhookSender: "webhook"
+        case is Outbox: "outbox"
+        default: "custom"
+        }
     }
 }

@@ -19,6 +19,8 @@ struct VerificationAPI: APIProtocol {
     let hashing: PasswordHashing
     /// The longest a store's call may take before the request answers `500`.
     let databaseTimeout: Duration
+    /// Outcomes, deliveries and the database's time.
+    let metrics: ServerMetrics
 
     var rules: VerificationRules { ledger.rules }
     /// The clock read once for a request: the date, it in milliseconds, and the start of the
@@ -34,23 +36,31 @@ struct VerificationAPI: APIProtocol {
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
         }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
-        else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
+        else {
+            metrics.send("invalid")
+            return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
+        }
         let (key, (date, now, since)) = (destination.limitKey, instant())
         let language = MessageTemplates.language(accepting: MessageLanguage.accepted)
         do {
-            let (store, ledger, address, sender) = (store, ledger, ClientAddress.current, sender)
+            let (store, ledger, address, sender, metrics) = (store, ledger, ClientAddress.current, sender, metrics)
+            let senderName = Self.name(of: sender)
             // The code is delivered within the deadline's work: a code the store kept is sent,
             // even when its answer comes too late for this request.
             let decision = try await StoreDeadline.run(databaseTimeout) {
-                let decision = try await store.send(key: key, address: address, now: now, since: since) { state in
-                    ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
+                let decision = try await metrics.database("send") {
+                    try await store.send(key: key, address: address, now: now, since: since) { state in
+                        ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
+                    }
                 }
                 if case .send(let code, _, _, _) = decision {
                     do {
                         try await sender.send(message(code, to: destination, at: date, language: language))
+                        metrics.delivery(by: senderName, "delivered")
                     } catch {
+                        metrics.delivery(by: senderName, "failed")
                         // Not delivered: the send is taken back, so the user may ask again.
-                        try? await store.undoSend(key: key, sentAt: now)
+                        try? await metrics.database("undo_send") { try await store.undoSend(key: key, sentAt: now) }
                         throw error
                     }
                 }
@@ -59,9 +69,11 @@ struct VerificationAPI: APIProtocol {
             switch decision {
             case .refuse(let reason, let retryAfter):
                 logger.info("send to \(destination.masked) refused: \(reason.rawValue), \(retryAfter) s")
+                metrics.send(reason.rawValue)
                 return .tooManyRequests(Self.tooManyRequests(reason, retryAfter))
             case .send(_, _, _, let resendAfter):
                 logger.info("code sent to \(destination.masked)")
+                metrics.send("sent")
                 return .ok(
                     .init(
                         body: .json(
@@ -71,6 +83,7 @@ struct VerificationAPI: APIProtocol {
             }
         } catch {
             logger.error("send to \(destination.masked) failed: \(error)")
+            metrics.send("failed")
             return .internalServerError(.init(body: .applicationProblemJson(Self.internalError)))
         }
     }
@@ -81,6 +94,7 @@ struct VerificationAPI: APIProtocol {
         }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
         else {
+            metrics.check("invalid")
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
         }
         guard body.code.utf8.count <= 32 else {
@@ -89,7 +103,7 @@ struct VerificationAPI: APIProtocol {
         let (key, (_, now, since), code) = (destination.limitKey, instant(), body.code)
         do {
             let (store, ledger, address) = (store, ledger, ClientAddress.current)
-            let decision = try await StoreDeadline.run(databaseTimeout) {
+            let decision = try await database("check") {
                 try await store.check(key: key, address: address, now: now, since: since) { state in
                     ledger.decideCheck(
                         key: key, destination: destination.normalized, code: code, state: state, now: now)
@@ -98,6 +112,7 @@ struct VerificationAPI: APIProtocol {
             return answer(decision, for: destination)
         } catch {
             logger.error("check for \(destination.masked) failed: \(error)")
+            metrics.check("failed")
             return .internalServerError(.init(body: .applicationProblemJson(Self.internalError)))
         }
     }
@@ -107,7 +122,10 @@ struct VerificationAPI: APIProtocol {
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
         }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
-        else { return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination))) }
+        else {
+            metrics.account("invalid")
+            return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
+        }
         if body.password.utf8.count > 1_024 || body.proof.utf8.count > 128 {
             let field = body.proof.utf8.count > 128 ? "proof" : "password"
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong(field))))
@@ -120,26 +138,28 @@ struct VerificationAPI: APIProtocol {
         let latest = now + rules.proofLifetime.milliseconds + VerificationLedger.clockTolerance
         do {
             // The cheap checks first: past the address's failures, nothing is hashed.
-            let failures = try await StoreDeadline.run(databaseTimeout) {
+            let failures = try await database("failures") {
                 try await store.failures(of: address, since: since, now: now)
             }
             if failures.count >= rules.addressFailureLimit {
                 let retryAfter = VerificationLedger.seconds(
                     until: (failures.oldest ?? now) + rules.sendWindow.milliseconds, from: now)
                 logger.info("account for \(destination.masked) refused: the address's failures, \(retryAfter) s")
+                metrics.account(LimitReason.rateLimited.rawValue)
                 return .tooManyRequests(Self.tooManyRequests(.rateLimited, retryAfter))
             }
-            let valid = try await StoreDeadline.run(databaseTimeout) {
+            let valid = try await database("proof_is_valid") {
                 try await store.proofIsValid(proofHash, forKey: key, now: now, latest: latest)
             }
             guard valid else { return try await refused(proofHash, destination, password, address: address, now: now) }
             if let problem = policy.check(password, account: destination.normalized).problem {
+                metrics.account("weak_password")
                 return .unprocessableContent(
                     .init(body: .applicationProblemJson(PasswordRefusal.problem(for: problem))))
             }
             // Hashed before the store is asked, so that an existing account answers no sooner.
             let passwordHash = try await hashing.hash(password)
-            let outcome = try await StoreDeadline.run(databaseTimeout) {
+            let outcome = try await database("create_account") {
                 try await store.createAccount(
                     destination: destination.normalized, key: key, proofHash: proofHash, passwordHash: passwordHash,
                     now: now, latest: latest)
@@ -147,8 +167,10 @@ struct VerificationAPI: APIProtocol {
             switch outcome {
             case .created:
                 logger.info("account created for \(destination.masked)")
+                metrics.account("created")
                 return Self.created(destination)
             case .exists:
+                metrics.account("exists")
                 return .conflict(
                     .init(
                         body: .applicationProblemJson(
@@ -159,9 +181,11 @@ struct VerificationAPI: APIProtocol {
             }
         } catch is PasswordHashing.Busy {
             logger.warning("account for \(destination.masked) refused: \(hashing.waitingLimit) passwords being hashed")
+            metrics.account("busy")
             return .serviceUnavailable(Self.busy)
         } catch {
             logger.error("account for \(destination.masked) failed: \(error)")
+            metrics.account("failed")
             return .internalServerError(.init(body: .applicationProblemJson(Self.internalError)))
         }
     }

@@ -1,0 +1,67 @@
+import Metrics
+import Prometheus
+
+/// What the server counts and times, in a Prometheus registry of its own (so that two servers in
+/// one process never mix their figures), served at `GET /metrics` on `--metrics-port`:
+///
+/// | metric | labels |
+/// | --- | --- |
+/// | `hourglass_sends_total` | `outcome`: `sent`, `rate_limited` (the cooldown, or the address's limit), `send_limit`, `locked`, `invalid`, `failed` |
+/// | `hourglass_checks_total` | `outcome`: `verified`, `wrong`, `locked` (this check locked it, or it was), `expired`, `superseded`, `rate_limited`, `invalid`, `failed` |
+/// | `hourglass_accounts_total` | `outcome`: `created`, `replayed`, `exists`, `invalid_proof`, `weak_password`, `rate_limited`, `busy`, `invalid`, `failed` |
+/// | `hourglass_deliveries_total` | `sender` (`outbox`, `webhook`), `result`: `delivered`, `failed` |
+/// | `hourglass_request_duration_seconds` (histogram) | `operation` (`send_code`, `check_code`, `create_account`, `other`), `status` |
+/// | `hourglass_database_duration_seconds` (histogram) | `operation`: the store's call |
+struct ServerMetrics: Sendable {
+    let registry = PrometheusCollectorRegistry()
+    private let factory: PrometheusMetricsFactory
+
+    init() {
+        var factory = PrometheusMetricsFactory(registry: registry)
+        factory.defaultDurationHistogramBuckets = [
+            .microseconds(500), .milliseconds(1), .milliseconds(2), .milliseconds(5), .milliseconds(10),
+            .milliseconds(25), .milliseconds(50), .milliseconds(100), .milliseconds(250), .milliseconds(500),
+            .seconds(1), .milliseconds(2_500), .seconds(5),
+        ]
+        self.factory = factory
+    }
+
+    /// A send's outcome.
+    func send(_ outcome: String) { count("hourglass_sends_total", ("outcome", outcome)) }
+    /// A check's outcome.
+    func check(_ outcome: String) { count("hourglass_checks_total", ("outcome", outcome)) }
+    /// An account request's outcome.
+    func account(_ outcome: String) { count("hourglass_accounts_total", ("outcome", outcome)) }
+    /// A code handed to `sender`, or not.
+    func delivery(by sender: String, _ result: String) {
+        count("hourglass_deliveries_total", ("sender", sender), ("result", result))
+    }
+    /// A send a fraud rule refused.
+    func fraudRefusal(_ rule: String) { count("hourglass_fraud_refusals_total", ("rule", rule)) }
+
+    /// A request answered with `status` after `duration`.
+    func request(_ operation: String, status: Int, took duration: Duration) {
+        Metrics.Timer(
+            label: "hourglass_request_duration_seconds",
+            dimensions: [("operation", operation), ("status", String(status))], factory: factory
+        ).record(duration: duration)
+    }
+
+    /// Runs `body`, one of the store's calls, and records how long it took.
+    func database<Value>(_ operation: String, _ body: () async throws -> Value) async rethrows -> Value {
+        let start = ContinuousClock.now
+        defer {
+            Metrics.Timer(
+                label: "hourglass_database_duration_seconds", dimensions: [("operation", operation)], factory: factory
+            ).record(duration: ContinuousClock.now - start)
+        }
+        return try await body()
+    }
+
+    /// The registry in Prometheus's text format.
+    func exposition() -> String { registry.emitToString() }
+
+    private func count(_ label: String, _ dimensions: (String, String)...) {
+        Counter(label: label, dimensions: dimensions, factory: factory).increment()
+    }
+}
