@@ -54,6 +54,15 @@ import Testing
                 #","reason":"locked""#, ["Retry-After": "Fri, 27 Nov 2026 09:05:00 GMT"],
                 .rateLimited(retryAfter: .seconds(300))
             ),
+            // The server's budgets: a wait like any other.
+            (
+                #","reason":"send_budget","retryAfter":3000"#, ["Retry-After": "3000"],
+                .rateLimited(retryAfter: .seconds(3000))
+            ),
+            (
+                #","reason":"calling_code_budget","retryAfter":60"#, ["Retry-After": "60"],
+                .rateLimited(retryAfter: .seconds(60))
+            ),
             // A header a proxy mangled: the body's retryAfter.
             (
                 #","reason":"rate_limited","retryAfter":12"#, ["Retry-After": "soon"],
@@ -71,6 +80,14 @@ import Testing
     @Test func anInvalidDestinationIsSaidSo() async {
         let (service, _) = make(.init(status: 422, body: Self.problem("invalid-destination", 422)))
         await #expect(throws: CodeRequestError.invalidDestination) { try await service.requestCode(to: phone) }
+    }
+
+    @Test func aDestinationTheServerRefusesIsNoValidOne() async {
+        for reason in ["region", "number_type"] {
+            let (service, _) = make(
+                .init(status: 422, body: Self.problem("destination-refused", 422, #","reason":"\#(reason)""#)))
+            await #expect(throws: CodeRequestError.invalidDestination) { try await service.requestCode(to: phone) }
+        }
     }
 
     @Test func everyCheckAnswerIsTyped() async throws {

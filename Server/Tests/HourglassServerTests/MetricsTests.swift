@@ -18,17 +18,21 @@ struct MetricsTests {
         return port
     }
 
-    @Test("sends, checks and deliveries are counted by outcome, requests and database calls timed")
+    @Test("sends, checks, deliveries and fraud refusals are counted by outcome, requests and database calls timed")
     func counted() async throws {
         var harness = try ServerHarness(.sqlite)
         let metricsPort = try await Self.freePort()
         harness.configuration.metricsPort = metricsPort
+        harness.configuration.destinationRules.deniedRegions = ["MX"]
         let server = harness
         try await server.run(.live) { client in
             let phone = ServerHarness.newPhone()
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 429)
             #expect(try await client.post("/v1/codes", ["destination": "nobody"], from: server.address).status == 422)
+            #expect(
+                try await client.post("/v1/codes", ["destination": "+525512345678"], from: server.address).status == 422
+            )
             let code = try #require(try server.codes(to: phone).last)
             let wrong = code == "000000" ? "111111" : "000000"
             for attempt in [wrong, code] {
@@ -42,6 +46,8 @@ struct MetricsTests {
                 #"hourglass_sends_total{outcome="sent"} 1"#,
                 #"hourglass_sends_total{outcome="rate_limited"} 1"#,
                 #"hourglass_sends_total{outcome="invalid"} 1"#,
+                #"hourglass_sends_total{outcome="refused"} 1"#,
+                #"hourglass_fraud_refusals_total{rule="region"} 1"#,
                 #"hourglass_checks_total{outcome="wrong"} 1"#,
                 #"hourglass_checks_total{outcome="verified"} 1"#,
                 #"hourglass_deliveries_total{sender="outbox",result="delivered"} 1"#,

@@ -102,7 +102,7 @@ struct MigrationTests {
         #expect(
             try await reader.rows("SELECT destination FROM codes WHERE limit_key = '+14155550123'") == ["+14155550123"])
         let versions = try await reader.versions()
-        #expect(versions == (database == .sqlite ? ["v1", "v2-identity"] : ["1", "2"]))
+        #expect(versions == (database == .sqlite ? ["v1", "v2-identity", "v3-window-counts"] : ["1", "2", "3"]))
     }
 
     /// Reads rows back as text, from a SQLite file or a PostgreSQL database.

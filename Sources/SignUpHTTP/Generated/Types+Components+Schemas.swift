@@ -206,6 +206,7 @@ extension Components {
         /// Every outcome's machine-readable type:
         /// - `urn:hourglass:problem:malformed-request` (400);
         /// - `urn:hourglass:problem:invalid-destination` (422);
+        /// - `urn:hourglass:problem:destination-refused` (422, with `reason`);
         /// - `urn:hourglass:problem:too-many-requests` (429, with `reason` and `retryAfter`);
         /// - `urn:hourglass:problem:wrong-code` (422, with `attemptsLeft`);
         /// - `urn:hourglass:problem:expired` (410);
@@ -222,6 +223,7 @@ extension Components {
         internal enum ProblemType: String, Codable, Hashable, Sendable, CaseIterable {
             case urn_colon_hourglass_colon_problem_colon_malformedRequest = "urn:hourglass:problem:malformed-request"
             case urn_colon_hourglass_colon_problem_colon_invalidDestination = "urn:hourglass:problem:invalid-destination"
+            case urn_colon_hourglass_colon_problem_colon_destinationRefused = "urn:hourglass:problem:destination-refused"
             case urn_colon_hourglass_colon_problem_colon_tooManyRequests = "urn:hourglass:problem:too-many-requests"
             case urn_colon_hourglass_colon_problem_colon_wrongCode = "urn:hourglass:problem:wrong-code"
             case urn_colon_hourglass_colon_problem_colon_expired = "urn:hourglass:problem:expired"
@@ -252,7 +254,13 @@ extension Components {
         /// Why a `429`:
         /// - `rate_limited`: the destination's resend cooldown, or the client address's limit;
         /// - `send_limit`: the destination's send limit per window;
-        /// - `locked`: too many wrong codes; the destination is locked.
+        /// - `locked`: too many wrong codes; the destination is locked;
+        /// - `send_budget`: the server's budget of codes per window, over every destination;
+        /// - `calling_code_budget`: the server's budget of codes per window to one country calling code.
+        ///
+        /// Why a `destination-refused` (`422`):
+        /// - `region`: the server sends no codes to phone numbers of this region;
+        /// - `number_type`: nor to numbers of this type (premium rate, shared cost, …).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/LimitReason`.
@@ -260,6 +268,10 @@ extension Components {
             case rateLimited = "rate_limited"
             case sendLimit = "send_limit"
             case locked = "locked"
+            case sendBudget = "send_budget"
+            case callingCodeBudget = "calling_code_budget"
+            case region = "region"
+            case numberType = "number_type"
         }
         /// An RFC 9457 problem.
         ///

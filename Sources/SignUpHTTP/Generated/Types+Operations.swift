@@ -174,7 +174,10 @@ internal enum Operations {
                     self.body = body
                 }
             }
-            /// The destination is no valid phone number or e-mail address (type `invalid-destination`).
+            /// The destination is no valid phone number or e-mail address (type
+            /// `invalid-destination`), or the server sends no codes to it (type
+            /// `destination-refused`, with `reason` `region` or `number_type`).
+            ///
             ///
             /// - Remark: Generated from `#/paths//v1/codes/post(sendCode)/responses/422`.
             ///

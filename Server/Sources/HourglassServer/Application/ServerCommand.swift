@@ -56,6 +56,16 @@ public struct ServerCommand: AsyncParsableCommand {
     var attempts = Self.defaults.attempts
     @Option(help: "Seconds a destination stays locked.") var lockDuration = Self.seconds(Self.defaults.lockDuration)
     @Option(help: "Seconds a proof lives.") var proofLifetime = Self.seconds(Self.defaults.proofLifetime)
+    @Option(help: "Regions whose phone numbers get codes, comma-separated (MX,US; 001: no region). Default: all.")
+    var allowedRegions: String?
+    @Option(help: "Regions whose phone numbers never get codes, comma-separated.") var deniedRegions: String?
+    @Option(help: "Types of phone number that never get codes, comma-separated, or none.")
+    var refusedNumberTypes = DestinationRules.defaultRefusedTypeNames
+    @Option(help: "Codes sent per budget window to every destination together (default: no budget).")
+    var sendBudget: Int?
+    @Option(help: "Codes sent per budget window to one country calling code (default: no budget).")
+    var callingCodeBudget: Int?
+    @Option(help: "The budgets' window, in seconds.") var budgetWindow = Self.seconds(Self.defaults.budgetWindow)
     @Option(help: "Seconds a database call may take before the request answers 500.") var databaseTimeout = 5
     @Option(help: "The most client connections open at once; more wait until one closes.")
     var maxConnections = ServerConfiguration().maxConnections
@@ -115,6 +125,10 @@ public struct ServerCommand: AsyncParsableCommand {
         configuration.rules.attempts = attempts
         configuration.rules.lockDuration = .seconds(lockDuration)
         configuration.rules.proofLifetime = .seconds(proofLifetime)
+        (configuration.rules.sendBudget, configuration.rules.callingCodeBudget) = (sendBudget, callingCodeBudget)
+        configuration.rules.budgetWindow = .seconds(budgetWindow)
+        configuration.destinationRules = try DestinationRules.parse(
+            allowed: allowedRegions, denied: deniedRegions, refusedTypes: refusedNumberTypes)
         guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
         guard (1...300).contains(databaseTimeout) else {
             throw ValidationError("--database-timeout must be 1 to 300 seconds, not \(databaseTimeout)")

@@ -19,6 +19,8 @@ public struct ServerConfiguration: Sendable {
     public var keyFile: String?
     /// The limits.
     public var rules = VerificationRules()
+    /// Which phone numbers get codes at all: by region, and by type.
+    public var destinationRules = DestinationRules()
     /// Reads the client address from `X-Forwarded-For` (its last entry): only behind a proxy
     /// that sets it, or any client could pick its own address.
     public var trustForwardedFor = false

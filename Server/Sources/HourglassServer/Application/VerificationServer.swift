@@ -65,7 +65,8 @@ public enum VerificationServer {
             sender: configuration.sender ?? webhook ?? outbox,
             devOutbox: configuration.dev ? outbox : nil,
             clock: configuration.clock, logger: logger, hashing: PasswordHashing(),
-            databaseTimeout: configuration.databaseTimeout, metrics: metrics)
+            databaseTimeout: configuration.databaseTimeout, metrics: metrics,
+            destinationRules: configuration.destinationRules)
 
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))

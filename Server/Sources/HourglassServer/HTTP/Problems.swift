@@ -7,6 +7,7 @@ enum Problems {
     enum Kind: String {
         case malformedRequest = "malformed-request"
         case invalidDestination = "invalid-destination"
+        case destinationRefused = "destination-refused"
         case tooManyRequests = "too-many-requests"
         case wrongCode = "wrong-code"
         case expired
@@ -26,6 +27,7 @@ enum Problems {
             switch self {
             case .malformedRequest: "Malformed request"
             case .invalidDestination: "Invalid destination"
+            case .destinationRefused: "Destination refused"
             case .tooManyRequests: "Too many requests"
             case .wrongCode: "Wrong code"
             case .expired: "Code expired"

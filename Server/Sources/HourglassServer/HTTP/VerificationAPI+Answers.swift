@@ -23,6 +23,10 @@ extension VerificationAPI {
             case .rateLimited: "Too many requests; retry in \(retryAfter) s."
             case .sendLimit: "Too many codes for this destination; retry in \(retryAfter) s."
             case .locked: "Too many wrong codes; this destination is locked for \(retryAfter) s."
+            case .sendBudget: "The server's budget of codes is spent; retry in \(retryAfter) s."
+            case .callingCodeBudget:
+                "The server's budget of codes to this country calling code is spent; retry in \(retryAfter) s."
+            case .region, .numberType: "Too many requests; retry in \(retryAfter) s."
             }
         return .init(
             headers: .init(retryAfter: String(retryAfter)),
@@ -112,7 +116,8 @@ extension VerificationAPI {
             metrics.account("replayed")
             return .created(.init(body: .json(.init(account: made.destination))))
         }
-        try await database("log_failure") { try await store.logFailure(of: address, at: now) }
+        let failures = WindowCounter.addressFailures(address, at: now, rules: rules)
+        try await database("log_failure") { try await store.logFailure(failures) }
         metrics.account("invalid_proof")
         let invalidProof = Problems.problem(
             .invalidProof, status: 403, detail: "The proof is unknown, used, expired or for another destination.")
@@ -125,6 +130,23 @@ extension VerificationAPI {
     ) async throws -> Value {
         let metrics = metrics
         return try await StoreDeadline.run(databaseTimeout) { try await metrics.database(operation, body) }
+    }
+
+    /// The answer to a send that `refusal` forbids.
+    func refused(_ refusal: DestinationRules.Refusal, _ destination: Destination) -> Operations.SendCode.Output {
+        let (reason, detail, rule): (LimitReason, String, String) =
+            switch refusal {
+            case .region(let region): (.region, "No codes are sent to phone numbers of region \(region).", "region")
+            case .numberType(let type):
+                (.numberType, "No codes are sent to \(DestinationRules.name(of: type)) numbers.", "number_type")
+            }
+        logger.info("send to \(destination.masked) refused: \(detail)")
+        metrics.send("refused")
+        metrics.fraudRefusal(rule)
+        return .unprocessableContent(
+            .init(
+                body: .applicationProblemJson(
+                    Problems.problem(.destinationRefused, status: 422, detail: detail, reason: reason))))
     }
 
     /// A sender's name in the metrics.

@@ -21,6 +21,8 @@ struct VerificationAPI: APIProtocol {
     let databaseTimeout: Duration
     /// Outcomes, deliveries and the database's time.
     let metrics: ServerMetrics
+    /// Which phone numbers get codes at all.
+    let destinationRules: DestinationRules
 
     var rules: VerificationRules { ledger.rules }
     /// The clock read once for a request: the date, it in milliseconds, and the start of the
@@ -40,7 +42,10 @@ struct VerificationAPI: APIProtocol {
             metrics.send("invalid")
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
         }
+        if let refusal = destinationRules.refusal(of: destination) { return refused(refusal, destination) }
         let (key, (date, now, since)) = (destination.limitKey, instant())
+        let counters = SendCounters(
+            address: ClientAddress.current, destination: destination.normalized, at: now, rules: rules)
         let language = MessageTemplates.language(accepting: MessageLanguage.accepted)
         do {
             let (store, ledger, address, sender, metrics) = (store, ledger, ClientAddress.current, sender, metrics)
@@ -49,7 +54,8 @@ struct VerificationAPI: APIProtocol {
             // even when its answer comes too late for this request.
             let decision = try await StoreDeadline.run(databaseTimeout) {
                 let decision = try await metrics.database("send") {
-                    try await store.send(key: key, address: address, now: now, since: since) { state in
+                    try await store.send(key: key, address: address, counters: counters, now: now, since: since) {
+                        state in
                         ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
                     }
                 }
@@ -60,7 +66,9 @@ struct VerificationAPI: APIProtocol {
                     } catch {
                         metrics.delivery(by: senderName, "failed")
                         // Not delivered: the send is taken back, so the user may ask again.
-                        try? await metrics.database("undo_send") { try await store.undoSend(key: key, sentAt: now) }
+                        try? await metrics.database("undo_send") {
+                            try await store.undoSend(key: key, sentAt: now, counters: counters)
+                        }
                         throw error
                     }
                 }
@@ -70,6 +78,7 @@ struct VerificationAPI: APIProtocol {
             case .refuse(let reason, let retryAfter):
                 logger.info("send to \(destination.masked) refused: \(reason.rawValue), \(retryAfter) s")
                 metrics.send(reason.rawValue)
+                if reason == .sendBudget || reason == .callingCodeBudget { metrics.fraudRefusal(reason.rawValue) }
                 return .tooManyRequests(Self.tooManyRequests(reason, retryAfter))
             case .send(_, _, _, let resendAfter):
                 logger.info("code sent to \(destination.masked)")
@@ -103,8 +112,9 @@ struct VerificationAPI: APIProtocol {
         let (key, (_, now, since), code) = (destination.limitKey, instant(), body.code)
         do {
             let (store, ledger, address) = (store, ledger, ClientAddress.current)
+            let failures = WindowCounter.addressFailures(address, at: now, rules: rules)
             let decision = try await database("check") {
-                try await store.check(key: key, address: address, now: now, since: since) { state in
+                try await store.check(key: key, address: address, failures: failures, now: now, since: since) { state in
                     ledger.decideCheck(
                         key: key, destination: destination.normalized, code: code, state: state, now: now)
                 }
@@ -133,14 +143,13 @@ struct VerificationAPI: APIProtocol {
         let (proofHash, key, address, password) = (
             ledger.hasher.hash(proof: body.proof), destination.limitKey, ClientAddress.current, Secret(body.password)
         )
-        let (store, (_, now, since)) = (store, instant())
+        let (store, (_, now, _)) = (store, instant())
         // A proof ending further ahead than its lifetime (the wall clock went back) is over.
         let latest = now + rules.proofLifetime.milliseconds + VerificationLedger.clockTolerance
         do {
             // The cheap checks first: past the address's failures, nothing is hashed.
-            let failures = try await database("failures") {
-                try await store.failures(of: address, since: since, now: now)
-            }
+            let counter = WindowCounter.addressFailures(address, at: now, rules: rules)
+            let failures = try await database("failures") { try await store.failures(counter) }
             if failures.count >= rules.addressFailureLimit {
                 let retryAfter = VerificationLedger.seconds(
                     until: (failures.oldest ?? now) + rules.sendWindow.milliseconds, from: now)

@@ -6,10 +6,11 @@ import Prometheus
 ///
 /// | metric | labels |
 /// | --- | --- |
-/// | `hourglass_sends_total` | `outcome`: `sent`, `rate_limited` (the cooldown, or the address's limit), `send_limit`, `locked`, `invalid`, `failed` |
+/// | `hourglass_sends_total` | `outcome`: `sent`, `rate_limited` (the cooldown, or the address's limit), `send_limit`, `locked`, `calling_code_budget`, `send_budget`, `refused` (region or type), `invalid`, `failed` |
 /// | `hourglass_checks_total` | `outcome`: `verified`, `wrong`, `locked` (this check locked it, or it was), `expired`, `superseded`, `rate_limited`, `invalid`, `failed` |
 /// | `hourglass_accounts_total` | `outcome`: `created`, `replayed`, `exists`, `invalid_proof`, `weak_password`, `rate_limited`, `busy`, `invalid`, `failed` |
-/// | `hourglass_deliveries_total` | `sender` (`outbox`, `webhook`), `result`: `delivered`, `failed` |
+/// | `hourglass_deliveries_total` | `sender` (`outbox`, `webhook`, `custom`), `result`: `delivered`, `failed` |
+/// | `hourglass_fraud_refusals_total` | `rule`: `region`, `number_type`, `calling_code_budget`, `send_budget` |
 /// | `hourglass_request_duration_seconds` (histogram) | `operation` (`send_code`, `check_code`, `create_account`, `other`), `status` |
 /// | `hourglass_database_duration_seconds` (histogram) | `operation`: the store's call |
 struct ServerMetrics: Sendable {

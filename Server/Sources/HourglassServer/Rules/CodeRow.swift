@@ -32,9 +32,18 @@ struct WindowCount: Sendable, Hashable {
     static let none = WindowCount(count: 0, oldest: nil)
 }
 
-/// Why a request is refused for now, as the contract's `reason` says it.
+/// Why a request is refused, as the contract's `reason` says it: for now (a `429`), or for its
+/// destination (a `422` `destination-refused`).
 enum LimitReason: String, Sendable, Hashable {
     case rateLimited = "rate_limited"
     case sendLimit = "send_limit"
     case locked
+    /// The server's send budget per budget window, over every destination.
+    case sendBudget = "send_budget"
+    /// The server's send budget per budget window to one calling code.
+    case callingCodeBudget = "calling_code_budget"
+    /// No codes go to phone numbers of the destination's region.
+    case region
+    /// No codes go to phone numbers of the destination's type.
+    case numberType = "number_type"
 }

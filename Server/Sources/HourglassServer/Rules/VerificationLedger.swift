@@ -9,7 +9,12 @@ struct VerificationLedger: Sendable {
     struct SendState {
         var row: CodeRow?
         var destinationSends: WindowCount
+        /// The address's counter: `oldest` is its window's start.
         var addressSends: WindowCount
+        /// The send budget's counter, when there is a budget.
+        var budgetSends = WindowCount.none
+        /// The calling code's counter, when there is a calling-code budget.
+        var callingCodeSends = WindowCount.none
     }
 
     /// What a send writes and answers.
@@ -40,6 +45,15 @@ struct VerificationLedger: Sendable {
         if state.addressSends.count >= rules.addressSendLimit {
             let end = (state.addressSends.oldest ?? now) + window
             return .refuse(.rateLimited, retryAfter: Self.seconds(until: end, from: now))
+        }
+        let budgetWindow = rules.budgetWindow.milliseconds
+        if let budget = rules.callingCodeBudget, state.callingCodeSends.count >= budget {
+            let end = (state.callingCodeSends.oldest ?? now) + budgetWindow
+            return .refuse(.callingCodeBudget, retryAfter: Self.seconds(until: end, from: now))
+        }
+        if let budget = rules.sendBudget, state.budgetSends.count >= budget {
+            let end = (state.budgetSends.oldest ?? now) + budgetWindow
+            return .refuse(.sendBudget, retryAfter: Self.seconds(until: end, from: now))
         }
         let code = hasher.newCode(length: rules.codeLength)
         let superseded = state.row.flatMap { row in

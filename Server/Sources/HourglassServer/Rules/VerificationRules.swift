@@ -25,6 +25,14 @@ public struct VerificationRules: Sendable, Hashable {
     public var lockDuration = VerificationDefaults.lockDuration
     /// How long a proof lives.
     public var proofLifetime = VerificationDefaults.proofLifetime
+    /// Codes the server sends per budget window, to every destination together; nil for no
+    /// budget. Against SMS pumping: a bill has a ceiling.
+    public var sendBudget: Int?
+    /// Codes the server sends per budget window to one country calling code (`+52`); nil for
+    /// no budget. Pumping goes to numbers of a few far-away codes.
+    public var callingCodeBudget: Int?
+    /// The window of the send budgets.
+    public var budgetWindow: Duration = .seconds(86_400)
 
     /// The contract's defaults.
     public init() {}
@@ -35,6 +43,8 @@ public struct VerificationRules: Sendable, Hashable {
             ("code length", codeLength, 4...10), ("send limit", sendLimit, 1...1_000),
             ("address send limit", addressSendLimit, 1...1_000_000),
             ("address failure limit", addressFailureLimit, 1...1_000_000), ("attempts", attempts, 1...100),
+            ("send budget", sendBudget ?? 1, 1...1_000_000_000),
+            ("calling code budget", callingCodeBudget ?? 1, 1...1_000_000_000),
         ]
         for (name, value, range) in counts where !range.contains(value) {
             throw .invalidOption("the \(name) must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
@@ -43,7 +53,7 @@ public struct VerificationRules: Sendable, Hashable {
         let times: [(String, Duration, ClosedRange<Int64>)] = [
             ("code lifetime", codeLifetime, 1...86_400), ("cooldown", cooldown, 0...86_400),
             ("send window", sendWindow, 1...604_800), ("lock duration", lockDuration, 1...604_800),
-            ("proof lifetime", proofLifetime, 1...86_400),
+            ("proof lifetime", proofLifetime, 1...86_400), ("budget window", budgetWindow, 60...2_678_400),
         ]
         for (name, value, range) in times
         where value.components.attoseconds != 0 || !range.contains(value.components.seconds) {

@@ -18,6 +18,7 @@ enum PostgresSchema {
     static let migrations = [
         Migration(version: 1, name: "3.0's tables", statements: v1, fill: nil),
         Migration(version: 2, name: "identity by limit key", statements: identity, fill: fillIdentity),
+        Migration(version: 3, name: "window counters", statements: windowCounts, fill: nil),
     ]
 
     /// Brings the database to the last version; returns the versions it applied.
@@ -81,6 +82,16 @@ enum PostgresSchema {
         "ALTER TABLE accounts ADD COLUMN limit_key TEXT",
         "ALTER TABLE accounts ADD COLUMN proof_expires_at BIGINT NOT NULL DEFAULT 0",
         "ALTER TABLE proofs ADD COLUMN limit_key TEXT NOT NULL DEFAULT ''",
+    ]
+
+    /// The counters of fixed windows (see `SQLiteSchema`'s version of the same name).
+    private static let windowCounts: [PostgresQuery] = [
+        """
+        CREATE TABLE window_counts (
+            scope TEXT NOT NULL, window_start BIGINT NOT NULL, count BIGINT NOT NULL,
+            PRIMARY KEY (scope, window_start))
+        """,
+        "DROP INDEX IF EXISTS sends_by_address",
     ]
 
     /// The keys of the rows a 3.0 database holds, then the unique index they allow.

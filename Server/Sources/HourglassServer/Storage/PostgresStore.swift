@@ -29,7 +29,7 @@ final class PostgresStore: VerificationStore {
     }
 
     func send(
-        key: String, address: String, now: Int64, since: Int64,
+        key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
         try await transaction { connection in
@@ -43,20 +43,25 @@ final class PostgresStore: VerificationStore {
                 """, logger: self.logger)
             let row = try await Self.row(from: rows, key: key)
             try await self.lockAddress(connection, address)
-            // Both windows in one statement.
+            // The destination's window (its sends, a few at most) and the address's counter in
+            // one statement.
+            let (scope, start) = (counters.address.scope, counters.address.start)
             let windows = try await connection.query(
                 """
-                SELECT COUNT(*) FILTER (WHERE limit_key = \(key))::BIGINT, MIN(at) FILTER (WHERE limit_key = \(key)),
-                    COUNT(*) FILTER (WHERE address = \(address))::BIGINT, MIN(at) FILTER (WHERE address = \(address))
-                FROM sends WHERE (limit_key = \(key) OR address = \(address)) AND at > \(since)
-                    AND at <= \(now + VerificationLedger.clockTolerance)
+                SELECT COUNT(*)::BIGINT, MIN(at),
+                    COALESCE((SELECT count FROM window_counts WHERE scope = \(scope) AND window_start = \(start)), 0)
+                FROM sends WHERE limit_key = \(key) AND at > \(since) AND at <= \(now + VerificationLedger.clockTolerance)
                 """, logger: self.logger)
             var state = VerificationLedger.SendState(row: row, destinationSends: .none, addressSends: .none)
-            for try await (destinationCount, destinationOldest, addressCount, addressOldest) in windows.decode(
-                (Int64, Int64?, Int64, Int64?).self)
+            for try await (destinationCount, destinationOldest, addressCount) in windows.decode(
+                (Int64, Int64?, Int64).self)
             {
                 state.destinationSends = WindowCount(count: Int(destinationCount), oldest: destinationOldest)
-                state.addressSends = WindowCount(count: Int(addressCount), oldest: addressOldest)
+                state.addressSends = WindowCount(count: Int(addressCount), oldest: start)
+            }
+            if let budget = counters.budget { state.budgetSends = try await self.count(connection, budget) }
+            if let callingCode = counters.callingCode {
+                state.callingCodeSends = try await self.count(connection, callingCode)
             }
             let decision = decide(state)
             if case .send(_, let row, let superseded, _) = decision {
@@ -64,6 +69,7 @@ final class PostgresStore: VerificationStore {
                 try await connection.query(
                     "INSERT INTO sends (limit_key, address, at) VALUES (\(key), \(address), \(now))",
                     logger: self.logger)
+                for counter in counters.all { try await self.bump(connection, counter, by: 1) }
                 if let superseded {
                     try await connection.query(
                         """
@@ -77,7 +83,7 @@ final class PostgresStore: VerificationStore {
     }
 
     func check(
-        key: String, address: String, now: Int64, since: Int64,
+        key: String, address: String, failures: WindowCounter, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision {
         try await transaction { connection in
@@ -90,12 +96,7 @@ final class PostgresStore: VerificationStore {
             for try await hash in hashes.decode(ByteBuffer.self) { superseded.append(Array(hash.readableBytesView)) }
             let state = VerificationLedger.CheckState(
                 row: row,
-                addressFailures: try await self.window(
-                    connection,
-                    """
-                    SELECT COUNT(*)::BIGINT, MIN(at) FROM failures WHERE address = \(address) AND at > \(since)
-                    AND at <= \(now + VerificationLedger.clockTolerance)
-                    """),
+                addressFailures: try await self.count(connection, failures),
                 superseded: superseded)
             let decision = decide(state)
             switch decision {
@@ -111,29 +112,17 @@ final class PostgresStore: VerificationStore {
             case .refuse, .expired, .superseded:
                 break
             }
-            if decision.isFailure {
-                try await connection.query(
-                    "INSERT INTO failures (address, at) VALUES (\(address), \(now))", logger: self.logger)
-            }
+            if decision.isFailure { try await self.bump(connection, failures, by: 1) }
             return decision
         }
     }
 
-    func failures(of address: String, since: Int64, now: Int64) async throws -> WindowCount {
-        let rows = try await client.query(
-            """
-            SELECT COUNT(*)::BIGINT, MIN(at) FROM failures WHERE address = \(address) AND at > \(since)
-            AND at <= \(now + VerificationLedger.clockTolerance)
-            """, logger: logger)
-        for try await (count, oldest) in rows.decode((Int64, Int64?).self) {
-            return WindowCount(count: Int(count), oldest: oldest)
-        }
-        return .none
+    func failures(_ counter: WindowCounter) async throws -> WindowCount {
+        try await client.withConnection { connection in try await self.count(connection, counter) }
     }
 
-    func logFailure(of address: String, at now: Int64) async throws {
-        _ = try await client.query("INSERT INTO failures (address, at) VALUES (\(address), \(now))", logger: logger)
-            .collect()
+    func logFailure(_ counter: WindowCounter) async throws {
+        try await client.withConnection { connection in try await self.bump(connection, counter, by: 1) }
     }
 
     func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64, latest: Int64) async throws -> Bool {
@@ -160,8 +149,9 @@ final class PostgresStore: VerificationStore {
         return nil
     }
 
-    func undoSend(key: String, sentAt: Int64) async throws {
+    func undoSend(key: String, sentAt: Int64, counters: SendCounters) async throws {
         try await transaction { connection in
+            for counter in counters.all { try await self.bump(connection, counter, by: -1) }
             try await connection.query(
                 """
                 UPDATE codes SET code_hash = NULL, sent_at = 0, expires_at = 0
@@ -196,10 +186,11 @@ final class PostgresStore: VerificationStore {
         }
     }
 
-    func purge(now: Int64, since: Int64, idleSince: Int64) async throws {
+    func purge(now: Int64, since: Int64, idleSince: Int64, countersBefore: Int64) async throws {
         let statements: [PostgresQuery] = [
             "DELETE FROM sends WHERE at <= \(since)",
             "DELETE FROM failures WHERE at <= \(since)",
+            "DELETE FROM window_counts WHERE window_start < \(countersBefore)",
             "DELETE FROM superseded_codes WHERE until <= \(now)",
             "DELETE FROM proofs WHERE expires_at <= \(now)",
             // SKIP LOCKED: a row a send or a check holds is theirs; the next purge takes it.
@@ -270,12 +261,23 @@ final class PostgresStore: VerificationStore {
             """, logger: logger)
     }
 
-    private func window(_ connection: PostgresConnection, _ query: PostgresQuery) async throws -> WindowCount {
-        let rows = try await connection.query(query, logger: logger)
-        for try await (count, oldest) in rows.decode((Int64, Int64?).self) {
-            return WindowCount(count: Int(count), oldest: oldest)
-        }
-        return .none
+    /// A counter's count; its window's start stands for its oldest event (see `SQLiteStore`).
+    private func count(_ connection: PostgresConnection, _ counter: WindowCounter) async throws -> WindowCount {
+        let rows = try await connection.query(
+            "SELECT count FROM window_counts WHERE scope = \(counter.scope) AND window_start = \(counter.start)",
+            logger: logger)
+        var count: Int64 = 0
+        for try await value in rows.decode(Int64.self) { count = value }
+        return WindowCount(count: Int(count), oldest: counter.start)
+    }
+
+    /// Adds `delta` to a counter (made at 0 when missing); never below 0.
+    private func bump(_ connection: PostgresConnection, _ counter: WindowCounter, by delta: Int64) async throws {
+        try await connection.query(
+            """
+            INSERT INTO window_counts (scope, window_start, count) VALUES (\(counter.scope), \(counter.start), GREATEST(\(delta), 0))
+            ON CONFLICT (scope, window_start) DO UPDATE SET count = GREATEST(window_counts.count + \(delta), 0)
+            """, logger: logger)
     }
 
     private static func hasRow(_ rows: PostgresRowSequence) async throws -> Bool {

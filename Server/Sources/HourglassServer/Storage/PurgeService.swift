@@ -29,7 +29,11 @@ struct PurgeService: Service {
         let now = clock.now.millisecondsSince1970
         let idle = max(rules.cooldown, rules.codeLifetime).milliseconds
         do {
-            try await store.purge(now: now, since: now - rules.sendWindow.milliseconds, idleSince: now - idle)
+            // A counter's window has ended once it began a longest window ago.
+            let longest = max(rules.sendWindow, rules.budgetWindow).milliseconds
+            try await store.purge(
+                now: now, since: now - rules.sendWindow.milliseconds, idleSince: now - idle,
+                countersBefore: now - longest)
         } catch {
             logger.warning("purge failed: \(error)")
         }

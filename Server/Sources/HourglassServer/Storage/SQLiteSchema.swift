@@ -8,6 +8,7 @@ enum SQLiteSchema {
         var migrator = DatabaseMigrator()
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
         migrator.registerMigration("v2-identity") { db in try identity(db) }
+        migrator.registerMigration("v3-window-counts") { db in try db.execute(sql: windowCounts) }
         return migrator
     }
 
@@ -30,6 +31,16 @@ enum SQLiteSchema {
         CREATE TABLE IF NOT EXISTS accounts (
             destination TEXT PRIMARY KEY, password_hash TEXT NOT NULL, proof_hash BLOB NOT NULL,
             created_at INTEGER NOT NULL);
+        """
+
+    /// The counters of fixed windows (``WindowCounter``): a client address's sends and failures,
+    /// and the send budgets, a row each; the sends are no longer counted by address. The windows
+    /// of an upgraded database start afresh.
+    private static let windowCounts = """
+        CREATE TABLE window_counts (
+            scope TEXT NOT NULL, window_start INTEGER NOT NULL, count INTEGER NOT NULL,
+            PRIMARY KEY (scope, window_start));
+        DROP INDEX IF EXISTS sends_by_address;
         """
 
     /// One identity per limit key: a proof is bound to its destination's key, an account is

@@ -39,22 +39,23 @@ final class SQLiteStore: VerificationStore {
     }
 
     func send(
-        key: String, address: String, now: Int64, since: Int64,
+        key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
         try await immediate { db in
-            let state = VerificationLedger.SendState(
+            var state = VerificationLedger.SendState(
                 row: try Self.row(db, key),
                 destinationSends: try Self.window(
                     db, "SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ? AND at > ? AND at <= ?", key, since,
                     now),
-                addressSends: try Self.window(
-                    db, "SELECT COUNT(*), MIN(at) FROM sends WHERE address = ? AND at > ? AND at <= ?", address, since,
-                    now))
+                addressSends: try Self.count(db, counters.address))
+            if let budget = counters.budget { state.budgetSends = try Self.count(db, budget) }
+            if let callingCode = counters.callingCode { state.callingCodeSends = try Self.count(db, callingCode) }
             let decision = decide(state)
             if case .send(_, let row, let superseded, _) = decision {
                 try Self.save(db, row)
                 try Self.run(db, "INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", [key, address, now])
+                for counter in counters.all { try Self.bump(db, counter, by: 1) }
                 if let superseded {
                     try Self.run(
                         db, "INSERT INTO superseded_codes (limit_key, code_hash, until) VALUES (?, ?, ?)",
@@ -66,7 +67,7 @@ final class SQLiteStore: VerificationStore {
     }
 
     func check(
-        key: String, address: String, now: Int64, since: Int64,
+        key: String, address: String, failures: WindowCounter, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision {
         try await immediate { db in
@@ -75,9 +76,7 @@ final class SQLiteStore: VerificationStore {
                 arguments: [key, now])
             let state = VerificationLedger.CheckState(
                 row: try Self.row(db, key),
-                addressFailures: try Self.window(
-                    db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ? AND at <= ?", address,
-                    since, now),
+                addressFailures: try Self.count(db, failures),
                 superseded: superseded.map { Array($0) })
             let decision = decide(state)
             switch decision {
@@ -91,25 +90,17 @@ final class SQLiteStore: VerificationStore {
             case .refuse, .expired, .superseded:
                 break
             }
-            if decision.isFailure {
-                try Self.run(db, "INSERT INTO failures (address, at) VALUES (?, ?)", [address, now])
-            }
+            if decision.isFailure { try Self.bump(db, failures, by: 1) }
             return decision
         }
     }
 
-    func failures(of address: String, since: Int64, now: Int64) async throws -> WindowCount {
-        try await pool.read { db in
-            try Self.window(
-                db, "SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ? AND at <= ?", address, since,
-                now)
-        }
+    func failures(_ counter: WindowCounter) async throws -> WindowCount {
+        try await pool.read { db in try Self.count(db, counter) }
     }
 
-    func logFailure(of address: String, at now: Int64) async throws {
-        try await immediate { db in
-            try Self.run(db, "INSERT INTO failures (address, at) VALUES (?, ?)", [address, now])
-        }
+    func logFailure(_ counter: WindowCounter) async throws {
+        try await immediate { db in try Self.bump(db, counter, by: 1) }
     }
 
     func proofIsValid(_ proofHash: [UInt8], forKey key: String, now: Int64, latest: Int64) async throws -> Bool {
@@ -137,8 +128,9 @@ final class SQLiteStore: VerificationStore {
         }
     }
 
-    func undoSend(key: String, sentAt: Int64) async throws {
+    func undoSend(key: String, sentAt: Int64, counters: SendCounters) async throws {
         try await immediate { db in
+            for counter in counters.all { try Self.bump(db, counter, by: -1) }
             try db.execute(
                 sql:
                     "UPDATE codes SET code_hash = NULL, sent_at = 0, expires_at = 0 WHERE limit_key = ? AND sent_at = ?",
@@ -173,11 +165,12 @@ final class SQLiteStore: VerificationStore {
         }
     }
 
-    func purge(now: Int64, since: Int64, idleSince: Int64) async throws {
+    func purge(now: Int64, since: Int64, idleSince: Int64, countersBefore: Int64) async throws {
         try await immediate { db in
             let statements: [(String, StatementArguments)] = [
                 ("DELETE FROM sends WHERE at <= ?", [since]),
                 ("DELETE FROM failures WHERE at <= ?", [since]),
+                ("DELETE FROM window_counts WHERE window_start < ?", [countersBefore]),
                 ("DELETE FROM superseded_codes WHERE until <= ?", [now]),
                 ("DELETE FROM proofs WHERE expires_at <= ?", [now]),
                 (
@@ -249,6 +242,26 @@ final class SQLiteStore: VerificationStore {
     /// Runs `sql`, prepared once per connection (GRDB's statement cache).
     private static func run(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws {
         try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
+    /// A counter's count; its window's start stands for its oldest event, so that the window's
+    /// end is its start and its length.
+    private static func count(_ db: Database, _ counter: WindowCounter) throws -> WindowCount {
+        let count =
+            try Int.fetchOne(
+                db.cachedStatement(sql: "SELECT count FROM window_counts WHERE scope = ? AND window_start = ?"),
+                arguments: [counter.scope, counter.start]) ?? 0
+        return WindowCount(count: count, oldest: counter.start)
+    }
+
+    /// Adds `delta` to a counter (made at 0 when missing); never below 0.
+    private static func bump(_ db: Database, _ counter: WindowCounter, by delta: Int) throws {
+        try run(
+            db,
+            """
+            INSERT INTO window_counts (scope, window_start, count) VALUES (?, ?, MAX(?, 0))
+            ON CONFLICT (scope, window_start) DO UPDATE SET count = MAX(window_counts.count + ?, 0)
+            """, [counter.scope, counter.start, delta, delta])
     }
 
     /// The count and oldest instant of a window: events after `since`, and none after `now` and

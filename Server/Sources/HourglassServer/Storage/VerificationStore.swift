@@ -10,28 +10,28 @@ protocol VerificationStore: Sendable {
     /// its migrations say (`SQLiteSchema`, `PostgresSchema`).
     func prepare() async throws
 
-    /// Reads the destination's row (locking it) and its windows (events after `since`), lets
-    /// `decide` choose, and writes the decision: the new row, the send logged, the superseded
-    /// code kept.
+    /// Reads the destination's row (locking it), its window (sends after `since`) and the
+    /// counters, lets `decide` choose, and writes the decision: the new row, the send logged
+    /// (from `address`), every counter bumped, the superseded code kept.
     func send(
-        key: String, address: String, now: Int64, since: Int64,
+        key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision
 
     /// Reads the destination's row (locking it; a destination with none gets none made), the
-    /// address's failures after `since` and the superseded codes, lets `decide` choose, and
-    /// writes the decision; a failed check is logged against the address.
+    /// address's `failures` and the superseded codes, lets `decide` choose, and writes the
+    /// decision; a failed check bumps `failures`.
     func check(
-        key: String, address: String, now: Int64, since: Int64,
+        key: String, address: String, failures: WindowCounter, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision
 
-    /// The client address's failures (wrong, expired or missing codes; refused account
-    /// attempts) after `since` and not after `now` (with the ledger's clock tolerance).
-    func failures(of address: String, since: Int64, now: Int64) async throws -> WindowCount
+    /// A client address's failures (wrong, expired or missing codes; refused account attempts)
+    /// in the counter's window.
+    func failures(_ counter: WindowCounter) async throws -> WindowCount
 
     /// Counts a refused account attempt among the client address's failures.
-    func logFailure(of address: String, at now: Int64) async throws
+    func logFailure(_ counter: WindowCounter) async throws
 
     /// Whether the proof whose hash is `proofHash` is unused, alive and for the destination
     /// whose limit key is `key` (any spelling of it).
@@ -47,8 +47,8 @@ protocol VerificationStore: Sendable {
     ) async throws -> (destination: String, passwordHash: String)?
 
     /// Takes back a send whose code could not be delivered (`sentAt` its instant): the code is
-    /// dead, its cooldown and its place in the send limit gone.
-    func undoSend(key: String, sentAt: Int64) async throws
+    /// dead, its cooldown, its place in the send limit and in every counter gone.
+    func undoSend(key: String, sentAt: Int64, counters: SendCounters) async throws
 
     /// Uses the proof up and creates the account of `destination` (limit key `key`), in one
     /// transaction; `exists` when an account has that destination or that key.
@@ -56,10 +56,10 @@ protocol VerificationStore: Sendable {
         destination: String, key: String, proofHash: [UInt8], passwordHash: String, now: Int64, latest: Int64
     ) async throws -> AccountOutcome
 
-    /// Removes what no rule reads any more: sends and failures before `since`, superseded codes
-    /// and proofs past their end, and destinations' rows with no code, no lock and no cooldown
-    /// left (sent before `idleSince`).
-    func purge(now: Int64, since: Int64, idleSince: Int64) async throws
+    /// Removes what no rule reads any more: sends before `since`, counters of windows that
+    /// began before `countersBefore`, superseded codes and proofs past their end, and
+    /// destinations' rows with no code, no lock and no cooldown left (sent before `idleSince`).
+    func purge(now: Int64, since: Int64, idleSince: Int64, countersBefore: Int64) async throws
 
     /// How many rows of `codes` and of `sends` one destination has (for tests: the purge's).
     func rowCounts(of limitKey: String) async throws -> (codes: Int, sends: Int)

@@ -1,0 +1,52 @@
+public import PhoneNumbers
+public import SignUpDomain
+
+/// Which phone numbers get codes at all, as Twilio's geo permissions and Fraud Guard decide: by
+/// region, and by the number's type. Against SMS pumping, where bots ask codes for premium-rate
+/// or far-away numbers at the operator's cost. E-mail addresses are not concerned.
+public struct DestinationRules: Sendable, Hashable {
+    /// The regions (ISO 3166 codes, `MX`) whose numbers get codes; nil for every region. A
+    /// number of no region (an international network, `+882…`) counts as region `001`.
+    public var allowedRegions: Set<String>?
+    /// Regions whose numbers never get codes, whatever ``allowedRegions`` says.
+    public var deniedRegions: Set<String> = []
+    /// Types of number that never get codes: by default those that cannot take a text message
+    /// or cost the operator more (``defaultRefusedTypes``).
+    public var refusedTypes = Self.defaultRefusedTypes
+
+    /// Premium rate and shared cost (their calls and texts are billed to the sender, the pumping
+    /// scheme's profit), toll free, UAN, voicemail and pager numbers (no text message reaches a
+    /// person there).
+    public static let defaultRefusedTypes: Set<PhoneNumberType> = [
+        .premiumRate, .sharedCost, .tollFree, .uan, .voicemail, .pager,
+    ]
+
+    /// Every region and every type but ``defaultRefusedTypes``.
+    public init() {}
+
+    /// Why no code goes to `destination`, if none does.
+    public func refusal(of destination: Destination) -> Refusal? {
+        guard case .phone(let number) = destination else { return nil }
+        let region = PhoneNumbering.region(of: number)?.identifier ?? "001"
+        if deniedRegions.contains(region) || allowedRegions.map({ !$0.contains(region) }) == true {
+            return .region(region)
+        }
+        if let type = PhoneNumbering.type(of: number), refusedTypes.contains(type) { return .numberType(type) }
+        return nil
+    }
+
+    /// Why a destination gets no code.
+    public enum Refusal: Sendable, Hashable {
+        /// Its region (`MX`, or `001`) is not allowed, or is denied.
+        case region(String)
+        /// Its type is refused.
+        case numberType(PhoneNumberType)
+    }
+
+    /// A type's name on the command line and in answers: `premium-rate` for `premiumRate`.
+    public static func name(of type: PhoneNumberType) -> String {
+        type.rawValue.reduce(into: "") { name, character in
+            name += character.isUppercase ? "-" + character.lowercased() : String(character)
+        }
+    }
+}

@@ -1,0 +1,101 @@
+import Foundation
+import HTTPTypes
+import HummingbirdTesting
+import PhoneNumbers
+import SignUp
+import Testing
+
+@testable import HourglassServer
+
+/// SMS pumping's defences, as Twilio's geo permissions and Fraud Guard: regions, number types,
+/// and budgets of codes per window, each refusal with its own documented reason.
+@Suite("Fraud limits: regions, number types and send budgets, on SQLite and PostgreSQL")
+struct FraudTests {
+    @Test("a region not allowed, or denied, gets no code: 422 destination-refused, reason region")
+    func regions() async throws {
+        var harness = try ServerHarness(.sqlite)
+        harness.configuration.destinationRules.allowedRegions = ["US", "MX"]
+        harness.configuration.destinationRules.deniedRegions = ["MX"]
+        let server = harness
+        try await server.run { client in
+            for (number, region) in [("+525512345678", "MX"), ("+447400123456", "GB")] {
+                let refused = try await client.post("/v1/codes", ["destination": number], from: server.address)
+                #expect(refused.status == 422 && refused.type == "destination-refused")
+                #expect(refused["reason"] as? String == "region")
+                #expect(refused["detail"] as? String == "No codes are sent to phone numbers of region \(region).")
+                #expect(try server.codes(to: number).isEmpty)
+            }
+            let allowed = ServerHarness.newPhone()
+            #expect(try await client.post("/v1/codes", ["destination": allowed], from: server.address).status == 200)
+            // An e-mail address has no region.
+            let email = ServerHarness.newEmail()
+            #expect(try await client.post("/v1/codes", ["destination": email], from: server.address).status == 200)
+        }
+    }
+
+    @Test(
+        "premium-rate and toll-free numbers get no code by default: reason number_type",
+        arguments: [
+            ("+19002345678", PhoneNumberType.premiumRate, "premium-rate"), ("+18002345678", .tollFree, "toll-free"),
+        ])
+    func numberTypes(number: String, type: PhoneNumberType, name: String) async throws {
+        #expect(PhoneNumbering.type(of: number) == type)
+        let server = try ServerHarness(.sqlite)
+        try await server.run { client in
+            let refused = try await client.post("/v1/codes", ["destination": number], from: server.address)
+            #expect(refused.status == 422 && refused.type == "destination-refused")
+            #expect(refused["reason"] as? String == "number_type")
+            #expect(refused["detail"] as? String == "No codes are sent to \(name) numbers.")
+        }
+        var open = try ServerHarness(.sqlite)
+        open.configuration.destinationRules.refusedTypes = []
+        let allowing = open
+        try await allowing.run { client in
+            let sent = try await client.post("/v1/codes", ["destination": number], from: allowing.address)
+            #expect(sent.status == 200)
+        }
+    }
+
+    @Test(
+        "the send budget and a calling code's budget: 429 send_budget or calling_code_budget until the window ends",
+        arguments: TestDatabase.available)
+    func budgets(database: TestDatabase) async throws {
+        // Budgets count every send of a database: on a window no other run's sends fall in.
+        let server = try ServerHarness(database, start: Self.freshWindow()) {
+            $0.sendBudget = 3
+            $0.callingCodeBudget = 2
+            $0.budgetWindow = .seconds(3_600)
+        }
+        try await server.run { client in
+            for destination in [ServerHarness.newPhone(), ServerHarness.newPhone()] {
+                #expect(
+                    try await client.post("/v1/codes", ["destination": destination], from: server.address).status == 200
+                )
+            }
+            server.clock.advance(by: .seconds(600))
+            let thirdUS = try await client.post(
+                "/v1/codes", ["destination": ServerHarness.newPhone()], from: server.address)
+            #expect(thirdUS.status == 429 && thirdUS["reason"] as? String == "calling_code_budget")
+            #expect(thirdUS.headers[.retryAfter] == "3000")
+            // Another calling code has a budget of its own; the whole budget counts it.
+            #expect(
+                try await client.post("/v1/codes", ["destination": "+447400123456"], from: server.address).status == 200
+            )
+            let email = try await client.post(
+                "/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
+            #expect(
+                email.status == 429 && email["reason"] as? String == "send_budget"
+                    && email.headers[.retryAfter] == "3000")
+            // The next window starts afresh.
+            server.clock.advance(by: .seconds(3_000))
+            #expect(
+                try await client.post("/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
+                    .status == 200)
+        }
+    }
+
+    /// A start at a budget window's beginning, in a window no other test's sends fall in.
+    static func freshWindow() -> Date {
+        Date(timeIntervalSince1970: TimeInterval(3_600 * (600_000 + Int.random(in: 0..<100_000))))
+    }
+}
