@@ -18,33 +18,36 @@ CREATE TABLE IF NOT EXISTS superseded_codes (limit_key TEXT NOT NULL, code_hash 
 CREATE INDEX IF NOT EXISTS superseded_codes_by_key ON superseded_codes (limit_key);
 CREATE TABLE IF NOT EXISTS sends (limit_key TEXT NOT NULL, address TEXT NOT NULL, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS sends_by_key ON sends (limit_key, at);
-CREATE INDEX IF NOT EXISTS sends_by_address ON sends (address, at);
-CREATE TABLE IF NOT EXISTS failures (address TEXT NOT NULL, at INTEGER NOT NULL);
-CREATE INDEX IF NOT EXISTS failures_by_address ON failures (address, at);
+CREATE TABLE IF NOT EXISTS window_counts (scope TEXT NOT NULL, window_start INTEGER NOT NULL, count INTEGER NOT NULL,
+    PRIMARY KEY (scope, window_start));
 """
 HASH = bytes(range(32))
 SAVE = ("INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until) "
         "VALUES (?, ?, ?, ?, ?, ?, ?) ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination, "
         "code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at, "
         "attempts_left = excluded.attempts_left, locked_until = excluded.locked_until")
+COUNT = "SELECT count FROM window_counts WHERE scope = ? AND window_start = ?"
+BUMP = ("INSERT INTO window_counts (scope, window_start, count) VALUES (?, ?, MAX(?, 0)) "
+        "ON CONFLICT (scope, window_start) DO UPDATE SET count = MAX(window_counts.count + ?, 0)")
 
 
 def send(db, key, address):
     db.execute("SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until "
                "FROM codes WHERE limit_key = ?", (key,)).fetchall()
     db.execute("SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ? AND at > ?", (key, 0)).fetchall()
-    db.execute("SELECT COUNT(*), MIN(at) FROM sends WHERE address = ? AND at > ?", (address, 0)).fetchall()
+    db.execute(COUNT, ("address-sends:" + address, 0)).fetchall()
     db.execute(SAVE, (key, key, HASH, 1, 2, 5, 0))
     db.execute("INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", (key, address, 1))
+    db.execute(BUMP, ("address-sends:" + address, 0, 1, 1))
 
 
 def check(db, key, address):
     db.execute("SELECT code_hash FROM superseded_codes WHERE limit_key = ? AND until > ?", (key, 0)).fetchall()
     db.execute("SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until "
                "FROM codes WHERE limit_key = ?", (key,)).fetchall()
-    db.execute("SELECT COUNT(*), MIN(at) FROM failures WHERE address = ? AND at > ?", (address, 0)).fetchall()
+    db.execute(COUNT, ("address-failures:" + address, 0)).fetchall()
     db.execute(SAVE, (key, key, None, 1, 2, 50, 0))
-    db.execute("INSERT INTO failures (address, at) VALUES (?, ?)", (address, 1))
+    db.execute(BUMP, ("address-failures:" + address, 0, 1, 1))
 
 
 def main():

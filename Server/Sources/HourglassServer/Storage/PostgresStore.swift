@@ -33,31 +33,17 @@ final class PostgresStore: VerificationStore {
         decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
         try await transaction { connection in
-            // The row made when missing and locked, in one statement: an upsert that changes
-            // nothing returns the row as it is, locked until the transaction ends.
-            let rows = try await connection.query(
-                """
-                INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
-                VALUES (\(key), '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO UPDATE SET limit_key = excluded.limit_key
-                RETURNING destination, code_hash, sent_at, expires_at, attempts_left, locked_until
-                """, logger: self.logger)
-            let row = try await Self.row(from: rows, key: key)
+            let row = try await Self.row(
+                from: connection.execute(PostgresStatements.LockRowForSend(key: key), logger: self.logger), key: key)
             try await self.lockAddress(connection, address)
-            // The destination's window (its sends, a few at most) and the address's counter in
-            // one statement.
-            let (scope, start) = (counters.address.scope, counters.address.start)
-            let windows = try await connection.query(
-                """
-                SELECT COUNT(*)::BIGINT, MIN(at),
-                    COALESCE((SELECT count FROM window_counts WHERE scope = \(scope) AND window_start = \(start)), 0)
-                FROM sends WHERE limit_key = \(key) AND at > \(since) AND at <= \(now + VerificationLedger.clockTolerance)
-                """, logger: self.logger)
+            let windows = try await connection.execute(
+                PostgresStatements.SendWindows(
+                    key: key, since: since, latest: now + VerificationLedger.clockTolerance, counter: counters.address),
+                logger: self.logger)
             var state = VerificationLedger.SendState(row: row, destinationSends: .none, addressSends: .none)
-            for try await (destinationCount, destinationOldest, addressCount) in windows.decode(
-                (Int64, Int64?, Int64).self)
-            {
+            for try await (destinationCount, destinationOldest, addressCount) in windows {
                 state.destinationSends = WindowCount(count: Int(destinationCount), oldest: destinationOldest)
-                state.addressSends = WindowCount(count: Int(addressCount), oldest: start)
+                state.addressSends = WindowCount(count: Int(addressCount), oldest: counters.address.start)
             }
             if let budget = counters.budget { state.budgetSends = try await self.count(connection, budget) }
             if let callingCode = counters.callingCode {
@@ -66,9 +52,9 @@ final class PostgresStore: VerificationStore {
             let decision = decide(state)
             if case .send(_, let row, let superseded, _) = decision {
                 try await self.save(connection, row)
-                try await connection.query(
-                    "INSERT INTO sends (limit_key, address, at) VALUES (\(key), \(address), \(now))",
-                    logger: self.logger)
+                try await self.run(
+                    connection,
+                    PostgresStatements.InsertSend(key: key, address: address, at: now), logger: self.logger)
                 for counter in counters.all { try await self.bump(connection, counter, by: 1) }
                 if let superseded {
                     try await connection.query(
@@ -90,10 +76,9 @@ final class PostgresStore: VerificationStore {
             let row = try await self.lockedRow(connection, key)
             try await self.lockAddress(connection, address)
             var superseded: [[UInt8]] = []
-            let hashes = try await connection.query(
-                "SELECT code_hash FROM superseded_codes WHERE limit_key = \(key) AND until > \(now)",
-                logger: self.logger)
-            for try await hash in hashes.decode(ByteBuffer.self) { superseded.append(Array(hash.readableBytesView)) }
+            let hashes = try await connection.execute(
+                PostgresStatements.SupersededHashes(key: key, now: now), logger: self.logger)
+            for try await hash in hashes { superseded.append(Array(hash.readableBytesView)) }
             let state = VerificationLedger.CheckState(
                 row: row,
                 addressFailures: try await self.count(connection, failures),
@@ -222,20 +207,15 @@ final class PostgresStore: VerificationStore {
 
     /// The destination's row, locked until the transaction ends, for a check (which makes none).
     private func lockedRow(_ connection: PostgresConnection, _ key: String) async throws -> CodeRow? {
-        let rows = try await connection.query(
-            """
-            SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until
-            FROM codes WHERE limit_key = \(key) FOR UPDATE
-            """, logger: logger)
-        return try await Self.row(from: rows, key: key)
+        try await Self.row(
+            from: connection.execute(PostgresStatements.LockRowForCheck(key: key), logger: logger), key: key)
     }
 
     /// The destination's row `rows` holds; nil when none, or only the placeholder a send makes
     /// (its `sent_at` 0 means "never sent").
-    private static func row(from rows: PostgresRowSequence, key: String) async throws -> CodeRow? {
-        for try await (destination, hash, sentAt, expiresAt, attempts, locked) in rows.decode(
-            (String, ByteBuffer?, Int64, Int64, Int32, Int64).self)
-        {
+    private static func row<Rows: AsyncSequence>(from rows: Rows, key: String) async throws -> CodeRow?
+    where Rows.Element == PostgresStatements.CodeColumns {
+        for try await (destination, hash, sentAt, expiresAt, attempts, locked) in rows {
             if sentAt == 0 && locked == 0 { return nil }
             return CodeRow(
                 key: key, destination: destination, codeHash: hash.map { Array($0.readableBytesView) }, sentAt: sentAt,
@@ -246,38 +226,37 @@ final class PostgresStore: VerificationStore {
 
     /// The client address's turn: its counts and its new row are one instance's at a time.
     private func lockAddress(_ connection: PostgresConnection, _ address: String) async throws {
-        try await connection.query("SELECT pg_advisory_xact_lock(hashtext(\(address)))", logger: logger)
+        for try await _ in try await connection.execute(
+            PostgresStatements.LockAddress(address: address), logger: logger)
+        {}
+    }
+
+    /// Runs a statement that returns no row, to its end. (Not by postgres-nio's overload that
+    /// returns the command tag: it traps on a prepared statement's result as 1.33.2 makes it.)
+    private func run<Statement: PostgresPreparedStatement>(
+        _ connection: PostgresConnection, _ statement: Statement, logger: Logger
+    ) async throws where Statement.Row == () {
+        for try await _ in try await connection.execute(statement, logger: logger) {}
     }
 
     private func save(_ connection: PostgresConnection, _ row: CodeRow) async throws {
-        try await connection.query(
-            """
-            INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
-            VALUES (\(row.key), \(row.destination), \(row.codeHash.map { ByteBuffer(bytes: $0) }), \(row.sentAt),
-                \(row.expiresAt), \(Int32(row.attemptsLeft)), \(row.lockedUntil))
-            ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination, code_hash = excluded.code_hash,
-                sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts_left = excluded.attempts_left,
-                locked_until = excluded.locked_until
-            """, logger: logger)
+        try await self.run(connection, PostgresStatements.SaveRow(row: row), logger: logger)
     }
 
     /// A counter's count; its window's start stands for its oldest event (see `SQLiteStore`).
     private func count(_ connection: PostgresConnection, _ counter: WindowCounter) async throws -> WindowCount {
-        let rows = try await connection.query(
-            "SELECT count FROM window_counts WHERE scope = \(counter.scope) AND window_start = \(counter.start)",
-            logger: logger)
         var count: Int64 = 0
-        for try await value in rows.decode(Int64.self) { count = value }
+        for try await value in try await connection.execute(
+            PostgresStatements.CounterCount(counter: counter), logger: logger)
+        {
+            count = value
+        }
         return WindowCount(count: Int(count), oldest: counter.start)
     }
 
     /// Adds `delta` to a counter (made at 0 when missing); never below 0.
     private func bump(_ connection: PostgresConnection, _ counter: WindowCounter, by delta: Int64) async throws {
-        try await connection.query(
-            """
-            INSERT INTO window_counts (scope, window_start, count) VALUES (\(counter.scope), \(counter.start), GREATEST(\(delta), 0))
-            ON CONFLICT (scope, window_start) DO UPDATE SET count = GREATEST(window_counts.count + \(delta), 0)
-            """, logger: logger)
+        try await self.run(connection, PostgresStatements.BumpCounter(counter: counter, delta: delta), logger: logger)
     }
 
     private static func hasRow(_ rows: PostgresRowSequence) async throws -> Bool {

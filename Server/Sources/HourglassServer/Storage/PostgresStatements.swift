@@ -1,0 +1,149 @@
+import NIOCore
+import PostgresNIO
+
+/// The statements of a send and a check, prepared once per connection (postgres-nio parses a
+/// prepared statement on its first use on a connection and only binds it after): each saves a
+/// Parse and a Describe per run, which were most of the server's CPU on PostgreSQL.
+enum PostgresStatements {
+    /// A destination's row as the statements return it.
+    typealias CodeColumns = (String, ByteBuffer?, Int64, Int64, Int32, Int64)
+
+    /// The destination's row, made when missing and locked, in one statement: an upsert that
+    /// changes nothing returns the row as it is, locked until the transaction ends.
+    struct LockRowForSend: PostgresPreparedStatement {
+        static let sql = """
+            INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
+            VALUES ($1, '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO UPDATE SET limit_key = excluded.limit_key
+            RETURNING destination, code_hash, sent_at, expires_at, attempts_left, locked_until
+            """
+        let key: String
+        func makeBindings() -> PostgresBindings { PostgresStatements.bindings(key) }
+        func decodeRow(_ row: PostgresRow) throws -> CodeColumns { try row.decode(CodeColumns.self) }
+    }
+
+    /// The destination's row, locked, for a check (which makes none).
+    struct LockRowForCheck: PostgresPreparedStatement {
+        static let sql = """
+            SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until
+            FROM codes WHERE limit_key = $1 FOR UPDATE
+            """
+        let key: String
+        func makeBindings() -> PostgresBindings { PostgresStatements.bindings(key) }
+        func decodeRow(_ row: PostgresRow) throws -> CodeColumns { try row.decode(CodeColumns.self) }
+    }
+
+    /// The client address's turn (a transaction's advisory lock).
+    struct LockAddress: PostgresPreparedStatement {
+        static let sql = "SELECT 1 FROM pg_advisory_xact_lock(hashtext($1))"
+        let address: String
+        func makeBindings() -> PostgresBindings { PostgresStatements.bindings(address) }
+        func decodeRow(_ row: PostgresRow) throws -> Int32 { try row.decode(Int32.self) }
+    }
+
+    /// The destination's window (its sends, a few at most) and a counter, in one statement.
+    struct SendWindows: PostgresPreparedStatement {
+        static let sql = """
+            SELECT COUNT(*)::BIGINT, MIN(at),
+                COALESCE((SELECT count FROM window_counts WHERE scope = $4 AND window_start = $5), 0)
+            FROM sends WHERE limit_key = $1 AND at > $2 AND at <= $3
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8, .text, .int8]
+        let key: String, since: Int64, latest: Int64, counter: WindowCounter
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresStatements.bindings(key)
+            bindings.append(since)
+            bindings.append(latest)
+            bindings.append(counter.scope)
+            bindings.append(counter.start)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws -> (Int64, Int64?, Int64) {
+            try row.decode((Int64, Int64?, Int64).self)
+        }
+    }
+
+    /// A counter's count.
+    struct CounterCount: PostgresPreparedStatement {
+        static let sql = "SELECT count FROM window_counts WHERE scope = $1 AND window_start = $2"
+        let counter: WindowCounter
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresStatements.bindings(counter.scope)
+            bindings.append(counter.start)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
+    }
+
+    /// Adds a delta to a counter (made at 0 when missing); never below 0.
+    struct BumpCounter: PostgresPreparedStatement {
+        static let sql = """
+            INSERT INTO window_counts (scope, window_start, count) VALUES ($1, $2, GREATEST($3, 0))
+            ON CONFLICT (scope, window_start) DO UPDATE SET count = GREATEST(window_counts.count + $3, 0)
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8]
+        let counter: WindowCounter, delta: Int64
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresStatements.bindings(counter.scope)
+            bindings.append(counter.start)
+            bindings.append(delta)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws {}
+    }
+
+    /// Writes a destination's row.
+    struct SaveRow: PostgresPreparedStatement {
+        static let sql = """
+            INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
+            VALUES ($1, $2, $3, $4, $5, $6, $7)
+            ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination, code_hash = excluded.code_hash,
+                sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts_left = excluded.attempts_left,
+                locked_until = excluded.locked_until
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .text, .bytea, .int8, .int8, .int4, .int8]
+        let row: CodeRow
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresStatements.bindings(row.key)
+            bindings.append(row.destination)
+            bindings.append(row.codeHash.map { ByteBuffer(bytes: $0) })
+            bindings.append(row.sentAt)
+            bindings.append(row.expiresAt)
+            bindings.append(Int32(row.attemptsLeft))
+            bindings.append(row.lockedUntil)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws {}
+    }
+
+    /// Logs a send.
+    struct InsertSend: PostgresPreparedStatement {
+        static let sql = "INSERT INTO sends (limit_key, address, at) VALUES ($1, $2, $3)"
+        let key: String, address: String, at: Int64
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresStatements.bindings(key)
+            bindings.append(address)
+            bindings.append(at)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws {}
+    }
+
+    /// The hashes of a destination's superseded codes still alive.
+    struct SupersededHashes: PostgresPreparedStatement {
+        static let sql = "SELECT code_hash FROM superseded_codes WHERE limit_key = $1 AND until > $2"
+        let key: String, now: Int64
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresStatements.bindings(key)
+            bindings.append(now)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws -> ByteBuffer { try row.decode(ByteBuffer.self) }
+    }
+
+    /// Bindings that start with `text`.
+    static func bindings(_ text: String) -> PostgresBindings {
+        var bindings = PostgresBindings(capacity: 7)
+        bindings.append(text)
+        return bindings
+    }
+}
