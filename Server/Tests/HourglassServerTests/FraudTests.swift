@@ -3,6 +3,7 @@ import HTTPTypes
 import HummingbirdTesting
 import PhoneNumbers
 import SignUp
+import Synchronization
 import Testing
 
 @testable import HourglassServer
@@ -91,6 +92,32 @@ struct FraudTests {
             #expect(
                 try await client.post("/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
                     .status == 200)
+        }
+    }
+
+    @Test("a send the deadline cut off while the sender tried is taken back, its budget and address counts too")
+    func undeliveredBudget() async throws {
+        var harness = try ServerHarness(.sqlite) { $0.sendBudget = 1 }
+        let failing = FailingSender()
+        (harness.configuration.sender, harness.configuration.databaseTimeout) = (failing, .milliseconds(300))
+        failing.fails.withLock { $0 = true }
+        failing.delay.withLock { $0 = .seconds(5) }
+        let server = harness
+        try await server.run(.live) { client in
+            let failed = try await client.post(
+                "/v1/codes", ["destination": ServerHarness.newPhone()], from: server.address)
+            #expect(failed.status == 500)
+            failing.fails.withLock { $0 = false }
+            failing.delay.withLock { $0 = .zero }
+            // The undo runs as the cancelled delivery ends: soon, not at once.
+            var status = 0
+            for _ in 0..<40 where status != 200 {
+                status = try await client.post(
+                    "/v1/codes", ["destination": ServerHarness.newPhone()], from: server.address
+                ).status
+                if status != 200 { try await Task.sleep(for: .milliseconds(50)) }
+            }
+            #expect(status == 200, "the budget of 1 was not given back")
         }
     }
 

@@ -205,12 +205,15 @@ struct HardeningTests {
     }
 }
 
-/// A sender that fails while told to.
+/// A sender that fails while told to, after `delay` (a cancelled wait fails at once).
 final class FailingSender: CodeSender {
     struct Refused: Error {}
     let fails = Mutex(false)
+    let delay = Mutex(Duration.zero)
 
     func send(_ message: CodeMessage) async throws {
+        let delay = delay.withLock { $0 }
+        if delay > .zero { try await Task.sleep(for: delay) }
         if fails.withLock({ $0 }) { throw Refused() }
     }
 }

@@ -60,7 +60,7 @@ struct MetricsTests {
                 #expect(lines.contains(expected), "\(expected)")
             }
             #expect(text.hasPrefix("HTTP/1.1 200 OK"))
-            #expect(!text.contains(code), "a code in the metrics")
+            #expect(!text.contains("\"\(code)\""), "a code as a label value")
         }
     }
 }

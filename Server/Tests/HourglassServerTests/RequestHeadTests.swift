@@ -154,4 +154,47 @@ struct RequestHeadTests {
             #expect(elapsed > .seconds(1) && elapsed < .seconds(5), "closed after \(elapsed)")
         }
     }
+
+    @Test("a request answered before its body ended (413) leaves the next request on the deadline")
+    func answeredEarly() async throws {
+        var server = try ServerHarness(.sqlite)
+        server.configuration.requestDeadline = .milliseconds(1_200)
+        try await server.run(.live) { client in
+            let port = try #require(client.port)
+            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+                .connect(host: "127.0.0.1", port: port) { channel in
+                    channel.eventLoop.makeCompletedFuture {
+                        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
+                    }
+                }
+            let start = ContinuousClock.now
+            let answers = try await channel.executeThenClose { inbound, outbound in
+                // A body over the limit: answered 413 at its head. Only then the body, whole, and
+                // a second request whose body comes a byte every 100 ms.
+                let head = "POST /v1/codes HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\n"
+                try await outbound.write(ByteBuffer(string: head + "Content-Length: 20000\r\n\r\n"))
+                var received = ByteBuffer()
+                var chunks = inbound.makeAsyncIterator()
+                while !String(buffer: received).contains("\r\n\r\n"), var chunk = try await chunks.next() {
+                    received.writeBuffer(&chunk)
+                }
+                try await outbound.write(
+                    ByteBuffer(
+                        string: String(repeating: " ", count: 20_000) + head + "Content-Length: 100\r\n\r\n"))
+                let dripping = Task {
+                    for _ in 0..<100 {
+                        do { try await outbound.write(ByteBuffer(string: " ")) } catch { return }
+                        try? await Task.sleep(for: .milliseconds(100))
+                    }
+                }
+                do { while var chunk = try await chunks.next() { received.writeBuffer(&chunk) } } catch {}
+                dripping.cancel()
+                return String(buffer: received)
+            }
+            let elapsed = ContinuousClock.now - start
+            #expect(answers.hasPrefix("HTTP/1.1 413"))
+            // Kept open after the 413 (its body read), then closed by the deadline.
+            #expect(elapsed > .seconds(1) && elapsed < .seconds(5), "closed after \(elapsed)")
+        }
+    }
 }

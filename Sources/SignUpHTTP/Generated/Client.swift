@@ -52,7 +52,11 @@ import HTTPTypes
 ///   seconds by default); beyond, `429`, reason `send_limit`, until the oldest send leaves the
 ///   window.
 /// - A client address gets at most 50 codes per send window, whatever the destinations:
-///   `429`, reason `rate_limited`.
+///   `429`, reason `rate_limited`. A client address's windows are fixed: each starts at a
+///   multiple of the window's length since 1970, and `Retry-After` is its end.
+/// - A server may refuse phone numbers of some regions or types (`422`
+///   `destination-refused`), and keep budgets of codes per window (`429`, reasons
+///   `send_budget` and `calling_code_budget`).
 /// - A send never tells whether an account exists for the destination.
 ///
 /// ## Proofs

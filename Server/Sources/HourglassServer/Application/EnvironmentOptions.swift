@@ -11,7 +11,9 @@ enum EnvironmentOptions {
         "host", "port", "database", "outbox", "key-file", "webhook-url", "webhook-secret-file", "cooldown",
         "code-lifetime", "code-length", "send-limit", "send-window", "address-send-limit", "address-failure-limit",
         "attempts", "lock-duration", "proof-lifetime", "database-timeout", "max-connections", "shutdown-grace",
-        "metrics-port", "allowed-regions", "denied-regions", "refused-number-types", "send-budget",
+        "metrics-port", "metrics-host", "database-connections", "allowed-regions", "denied-regions",
+        "refused-number-types",
+        "send-budget",
         "calling-code-budget", "budget-window",
         "log-level", "log-format",
     ]

@@ -73,6 +73,9 @@ public struct ServerCommand: AsyncParsableCommand {
     var shutdownGrace = ServerConfiguration().shutdownGrace.wholeSeconds
     @Option(help: "Serve Prometheus metrics at GET /metrics on this port (off when not given).")
     var metricsPort: Int?
+    @Option(help: "The address the metrics listen on.") var metricsHost = ServerConfiguration().metricsHost
+    @Option(help: "The most connections to PostgreSQL this instance opens.")
+    var databaseConnections = ServerConfiguration().databaseConnections
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
     @Option(help: "text, or json: one JSON object a line, for a log collector.") var logFormat = "text"
 
@@ -144,7 +147,11 @@ public struct ServerCommand: AsyncParsableCommand {
         if let metricsPort, !(0...65_535).contains(metricsPort) || metricsPort == port {
             throw ValidationError("--metrics-port must be 0 to 65535 and not --port, not \(metricsPort)")
         }
-        configuration.metricsPort = metricsPort
+        (configuration.metricsPort, configuration.metricsHost) = (metricsPort, metricsHost)
+        guard (1...1_000).contains(databaseConnections) else {
+            throw ValidationError("--database-connections must be 1 to 1000, not \(databaseConnections)")
+        }
+        configuration.databaseConnections = databaseConnections
         do {
             try await VerificationServer.run(configuration, logger: logger)
         } catch {

@@ -27,6 +27,10 @@ public struct ServerConfiguration: Sendable {
     /// The longest a database call may take; past it the request answers `500` `internal`, so a
     /// database that stops answering never holds a client.
     public var databaseTimeout: Duration = .seconds(5)
+    /// The most connections to PostgreSQL this instance opens (a request waits for one when all
+    /// are busy); postgres-nio's default, 20. Each is a PostgreSQL backend: several instances
+    /// share the server's `max_connections`.
+    public var databaseConnections = 20
     /// The longest a request may take to arrive whole, from its head to the end of its body;
     /// past it the connection is closed.
     public var requestDeadline: Duration = .seconds(15)
@@ -39,8 +43,11 @@ public struct ServerConfiguration: Sendable {
     /// at once); past it every connection is closed and the server exits.
     public var shutdownGrace: Duration = .seconds(20)
     /// Serves the metrics (``ServerMetrics``, Prometheus's text format) at `GET /metrics` on
-    /// this port of ``host``, apart from the API so that it need not be public; nil serves none.
+    /// this port of ``metricsHost``, apart from the API so that it need not be public; nil
+    /// serves none.
     public var metricsPort: Int?
+    /// The address the metrics listen on: the loopback unless a scraper elsewhere needs them.
+    public var metricsHost = "127.0.0.1"
     /// Where the rules' time comes from; tests pass a manual one.
     public var clock: any WallClock = SystemWallClock()
     /// Delivers codes: this sender if set, else the webhook of ``webhookURL`` if set, else the

@@ -14,7 +14,7 @@ import UnixSignals
 /// var configuration = ServerConfiguration()
 /// configuration.database = "postgres://hourglass@localhost/hourglass"
 /// configuration.keyFile = "/etc/hourglass/key"
-/// try await VerificationServer.makeApplication(configuration, logger: logger).runService()
+/// try await VerificationServer.run(configuration, logger: logger)
 /// ```
 public enum VerificationServer {
     /// The application, ready to run: its store opened (SQLite) or its client made
@@ -40,6 +40,7 @@ public enum VerificationServer {
         case .postgres(var postgres, let probeConfiguration):
             probe = probeConfiguration
             postgres.options.connectTimeout = min(configuration.databaseTimeout, .seconds(10))
+            postgres.options.maximumConnections = configuration.databaseConnections
             // Every statement of every connection ends with the request's deadline, in the
             // database too: set once, when the connection starts.
             let milliseconds = configuration.databaseTimeout.components.seconds * 1_000
@@ -82,7 +83,7 @@ public enum VerificationServer {
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
         services.append(DatabaseWatch(store: store, logger: logger))
         if let port = configuration.metricsPort {
-            services.append(Self.metricsServer(metrics, host: configuration.host, port: port, logger: logger))
+            services.append(Self.metricsServer(metrics, host: configuration.metricsHost, port: port, logger: logger))
         }
         // A connection that stalls is closed after 15 s idle, and one whose next request has
         // not arrived whole within the request deadline (a head or a body sent a byte a second)
@@ -187,8 +188,10 @@ public enum VerificationServer {
             return Response(
                 status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
         }
+        // A connection idle for 15 s is closed: a scraper asks and goes.
         return Application(
-            router: router, configuration: .init(address: .hostname(host, port: port), serverName: nil), logger: logger)
+            router: router, server: .http1(configuration: .init(idleTimeout: .seconds(15))),
+            configuration: .init(address: .hostname(host, port: port), serverName: nil), logger: logger)
     }
 
     /// The webhook sender `configuration` names, if any.

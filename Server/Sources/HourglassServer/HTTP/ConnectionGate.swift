@@ -35,6 +35,12 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
         self.logger = logger
     }
 
+    func handlerAdded(context: ChannelHandlerContext) {
+        // One connection a wake-up: SwiftNIO accepts up to this many in a row whatever autoRead
+        // says, and the ones past the limit would have to be closed, not left waiting.
+        try? context.channel.syncOptions?.setOption(.maxMessagesPerRead, value: 1)
+    }
+
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         let child = unwrapInboundIn(data)
         if backoff != nil {
@@ -42,7 +48,7 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
             logger.notice("accepting connections again")
         }
         guard open < limit else {
-            // Accepted in the same wake-up as the connection that reached the limit.
+            // Accepted before the gate closed (one a wake-up makes this rare).
             child.close(promise: nil)
             return
         }

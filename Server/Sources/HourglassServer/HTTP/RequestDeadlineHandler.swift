@@ -2,12 +2,13 @@ import NIOCore
 import NIOHTTPTypes
 
 /// Closes a connection whose next request has not arrived whole — its head and its body — within
-/// `deadline`: counted from the connection's start, and then from the end of each answer. A head
-/// or a body sent a byte at a time (never idle, so the idle timeout never fires), or a
-/// connection that sends nothing, holds neither a worker nor a graceful shutdown for longer.
-/// Only the time a request is being answered is not counted: the database's own deadline
-/// bounds it. Placed after the HTTP codec with Hummingbird's `additionalChannelHandlers`, one a
-/// connection; every part goes on unchanged.
+/// `deadline`: counted from the connection's start, from the end of each answer, and from the end
+/// of a request answered before its body ended (a `413` answers at the head). A head or a body
+/// sent a byte at a time (never idle, so the idle timeout never fires), or a connection that sends
+/// nothing, holds neither a worker nor a graceful shutdown for longer. The time requests read
+/// whole wait for their answers is not counted (pipelined ones included): the database's own
+/// deadline bounds it. Placed after the HTTP codec with Hummingbird's `additionalChannelHandlers`,
+/// one a connection; every part goes on unchanged.
 final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
     typealias InboundOut = HTTPRequestPart
@@ -16,6 +17,12 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
 
     let deadline: TimeAmount
     private var pending: Scheduled<Void>?
+    /// A request's head was read and its end was not.
+    private var reading = false
+    /// The request being read was answered already.
+    private var answeredEarly = false
+    /// Requests read whole whose answers have not ended.
+    private var unanswered = 0
 
     init(deadline: TimeAmount) {
         self.deadline = deadline
@@ -31,13 +38,35 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
-        if case .end = unwrapInboundIn(data) { disarm() }
+        switch unwrapInboundIn(data) {
+        case .head:
+            reading = true
+        case .end:
+            reading = false
+            if answeredEarly {
+                answeredEarly = false
+                // The next request's time starts.
+                if unanswered == 0 { arm(context) }
+            } else {
+                unanswered += 1
+                disarm()
+            }
+        case .body:
+            break
+        }
         context.fireChannelRead(data)
     }
 
     func write(context: ChannelHandlerContext, data: NIOAny, promise: EventLoopPromise<Void>?) {
-        // The answer's end: the next request's time starts.
-        if case .end = unwrapOutboundIn(data) { arm(context) }
+        if case .end = unwrapOutboundIn(data) {
+            if unanswered > 0 {
+                unanswered -= 1
+            } else if reading {
+                answeredEarly = true
+            }
+            // Nothing left to answer: the connection waits for a request (or the rest of one).
+            if unanswered == 0 { arm(context) }
+        }
         context.write(data, promise: promise)
     }
 

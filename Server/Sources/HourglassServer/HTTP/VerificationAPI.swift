@@ -65,10 +65,20 @@ struct VerificationAPI: APIProtocol {
                         metrics.delivery(by: senderName, "delivered")
                     } catch {
                         metrics.delivery(by: senderName, "failed")
-                        // Not delivered: the send is taken back, so the user may ask again.
-                        try? await metrics.database("undo_send") {
-                            try await store.undoSend(key: key, sentAt: now, counters: counters)
-                        }
+                        // Not delivered: the send is taken back, so the user may ask again. In a
+                        // task of its own: this one may be cancelled (the deadline passed while
+                        // the sender tried), and a cancelled task's store call would not run.
+                        let logger = logger
+                        await Task {
+                            do {
+                                try await metrics.database("undo_send") {
+                                    try await store.undoSend(key: key, sentAt: now, counters: counters)
+                                }
+                            } catch {
+                                logger.error(
+                                    "taking back an undelivered send to \(destination.masked) failed: \(error)")
+                            }
+                        }.value
                         throw error
                     }
                 }

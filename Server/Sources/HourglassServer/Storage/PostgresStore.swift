@@ -136,7 +136,8 @@ final class PostgresStore: VerificationStore {
 
     func undoSend(key: String, sentAt: Int64, counters: SendCounters) async throws {
         try await transaction { connection in
-            for counter in counters.all { try await self.bump(connection, counter, by: -1) }
+            // The destination's row first, the counters last, as a send takes them: never in a
+            // circle with one.
             try await connection.query(
                 """
                 UPDATE codes SET code_hash = NULL, sent_at = 0, expires_at = 0
@@ -144,6 +145,7 @@ final class PostgresStore: VerificationStore {
                 """, logger: self.logger)
             try await connection.query(
                 "DELETE FROM sends WHERE limit_key = \(key) AND at = \(sentAt)", logger: self.logger)
+            for counter in counters.all { try await self.bump(connection, counter, by: -1) }
         }
     }
 

@@ -29,8 +29,10 @@ struct PurgeService: Service {
         let now = clock.now.millisecondsSince1970
         let idle = max(rules.cooldown, rules.codeLifetime).milliseconds
         do {
-            // A counter's window has ended once it began a longest window ago.
-            let longest = max(rules.sendWindow, rules.budgetWindow).milliseconds
+            // A counter's window has ended once it began a longest window ago (the budgets' only
+            // when there is a budget: the address counters hold client addresses).
+            let budgets = rules.sendBudget != nil || rules.callingCodeBudget != nil
+            let longest = (budgets ? max(rules.sendWindow, rules.budgetWindow) : rules.sendWindow).milliseconds
             try await store.purge(
                 now: now, since: now - rules.sendWindow.milliseconds, idleSince: now - idle,
                 countersBefore: now - longest)

@@ -130,12 +130,12 @@ final class SQLiteStore: VerificationStore {
 
     func undoSend(key: String, sentAt: Int64, counters: SendCounters) async throws {
         try await immediate { db in
-            for counter in counters.all { try Self.bump(db, counter, by: -1) }
             try db.execute(
                 sql:
                     "UPDATE codes SET code_hash = NULL, sent_at = 0, expires_at = 0 WHERE limit_key = ? AND sent_at = ?",
                 arguments: [key, sentAt])
             try db.execute(sql: "DELETE FROM sends WHERE limit_key = ? AND at = ?", arguments: [key, sentAt])
+            for counter in counters.all { try Self.bump(db, counter, by: -1) }
         }
     }
 
