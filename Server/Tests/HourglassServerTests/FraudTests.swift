@@ -121,6 +121,21 @@ struct FraudTests {
         }
     }
 
+    @Test("the command line's lists: regions and types by name; an unknown or empty one is an invalid option")
+    func options() throws {
+        let rules = try DestinationRules.parse(allowed: "mx, US", denied: "001", refusedTypes: "premium-rate,voip")
+        #expect(rules.allowedRegions == ["MX", "US"] && rules.deniedRegions == ["001"])
+        #expect(rules.refusedTypes == [.premiumRate, .voip])
+        #expect(try DestinationRules.parse(allowed: nil, denied: nil, refusedTypes: "none").refusedTypes.isEmpty)
+        #expect(DestinationRules.defaultRefusedTypeNames == "pager,premium-rate,shared-cost,toll-free,uan,voicemail")
+        let refused: [(String?, String)] = [("XX", "none"), ("", "none"), (nil, ""), (nil, "premium")]
+        for (allowed, types) in refused {
+            #expect(throws: ServerSetupError.self) {
+                try DestinationRules.parse(allowed: allowed, denied: nil, refusedTypes: types)
+            }
+        }
+    }
+
     /// A start at a budget window's beginning, in a window no other test's sends fall in.
     static func freshWindow() -> Date {
         Date(timeIntervalSince1970: TimeInterval(3_600 * (600_000 + Int.random(in: 0..<100_000))))

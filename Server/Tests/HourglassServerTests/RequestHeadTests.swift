@@ -9,15 +9,20 @@ import Testing
 /// Heads NIO's decoder refuses, over a raw socket: what the client reads, byte for byte.
 @Suite("A head too large or not HTTP gets a problem, then the connection closes")
 struct RequestHeadTests {
-    /// The answers of one connection: `bytes` written at once, and all that was read until the
-    /// server closed the connection.
-    static func exchange(_ bytes: String, port: Int) async throws -> String {
-        let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
+    /// A raw connection to the server on `port`.
+    static func connect(port: Int) async throws -> NIOAsyncChannel<ByteBuffer, ByteBuffer> {
+        try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
             .connect(host: "127.0.0.1", port: port) { channel in
                 channel.eventLoop.makeCompletedFuture {
                     try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
                 }
             }
+    }
+
+    /// The answers of one connection: `bytes` written at once, and all that was read until the
+    /// server closed the connection.
+    static func exchange(_ bytes: String, port: Int) async throws -> String {
+        let channel = try await Self.connect(port: port)
         return try await channel.executeThenClose { inbound, outbound in
             try await outbound.write(ByteBuffer(string: bytes))
             var received = ByteBuffer()
@@ -90,12 +95,7 @@ struct RequestHeadTests {
         server.configuration.requestDeadline = .milliseconds(1_200)
         try await server.run(.live) { client in
             let port = try #require(client.port)
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(host: "127.0.0.1", port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    }
-                }
+            let channel = try await Self.connect(port: port)
             let start = ContinuousClock.now
             let sent = try await channel.executeThenClose { inbound, outbound in
                 try await outbound.write(
@@ -128,12 +128,7 @@ struct RequestHeadTests {
         server.configuration.requestDeadline = .milliseconds(1_200)
         try await server.run(.live) { client in
             let port = try #require(client.port)
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(host: "127.0.0.1", port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    }
-                }
+            let channel = try await Self.connect(port: port)
             let start = ContinuousClock.now
             let answer = try await channel.executeThenClose { inbound, outbound in
                 let reading = Task {
@@ -161,12 +156,7 @@ struct RequestHeadTests {
         server.configuration.requestDeadline = .milliseconds(1_200)
         try await server.run(.live) { client in
             let port = try #require(client.port)
-            let channel = try await ClientBootstrap(group: MultiThreadedEventLoopGroup.singleton)
-                .connect(host: "127.0.0.1", port: port) { channel in
-                    channel.eventLoop.makeCompletedFuture {
-                        try NIOAsyncChannel<ByteBuffer, ByteBuffer>(wrappingChannelSynchronously: channel)
-                    }
-                }
+            let channel = try await Self.connect(port: port)
             let start = ContinuousClock.now
             let answers = try await channel.executeThenClose { inbound, outbound in
                 // A body over the limit: answered 413 at its head. Only then the body, whole, and

@@ -18,6 +18,7 @@ CREATE TABLE IF NOT EXISTS superseded_codes (limit_key TEXT NOT NULL, code_hash 
 CREATE INDEX IF NOT EXISTS superseded_codes_by_key ON superseded_codes (limit_key);
 CREATE TABLE IF NOT EXISTS sends (limit_key TEXT NOT NULL, address TEXT NOT NULL, at INTEGER NOT NULL);
 CREATE INDEX IF NOT EXISTS sends_by_key ON sends (limit_key, at);
+CREATE INDEX IF NOT EXISTS sends_by_address ON sends (address, at);
 CREATE TABLE IF NOT EXISTS window_counts (scope TEXT NOT NULL, window_start INTEGER NOT NULL, count INTEGER NOT NULL,
     PRIMARY KEY (scope, window_start));
 """

@@ -90,8 +90,7 @@ enum PostgresSchema {
         CREATE TABLE window_counts (
             scope TEXT NOT NULL, window_start BIGINT NOT NULL, count BIGINT NOT NULL,
             PRIMARY KEY (scope, window_start))
-        """,
-        "CREATE INDEX window_counts_by_start ON window_counts (window_start)",
+        """
     ]
 
     /// The keys of the rows a 3.0 database holds, then the unique index they allow.

@@ -35,13 +35,14 @@ enum SQLiteSchema {
 
     /// The counters of fixed windows (``WindowCounter``): a client address's sends and failures,
     /// and the send budgets, a row each; the sends are no longer counted by address (the index
-    /// stays while instances of the release before may share the database). The windows of an
-    /// upgraded database start afresh.
+    /// stays while instances of the release before may share the database). No index on the
+    /// window's start alone: every row of a window has the same, and concurrent inserts would all
+    /// go to one index page; the purge scans the table (a row per address active lately) once a
+    /// minute instead. The windows of an upgraded database start afresh.
     private static let windowCounts = """
         CREATE TABLE window_counts (
             scope TEXT NOT NULL, window_start INTEGER NOT NULL, count INTEGER NOT NULL,
             PRIMARY KEY (scope, window_start));
-        CREATE INDEX window_counts_by_start ON window_counts (window_start);
         """
 
     /// One identity per limit key: a proof is bound to its destination's key, an account is
