@@ -115,14 +115,58 @@ enum PostgresStatements {
         func decodeRow(_ row: PostgresRow) throws {}
     }
 
-    /// Logs a send.
-    struct InsertSend: PostgresPreparedStatement {
-        static let sql = "INSERT INTO sends (limit_key, address, at) VALUES ($1, $2, $3)"
-        let key: String, address: String, at: Int64
+    /// A send's writes in one statement: the destination's row, the send's log and the client
+    /// address's counter (one round trip where three were).
+    struct SaveSend: PostgresPreparedStatement {
+        static let sql = """
+            WITH saved AS (
+                INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination,
+                    code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
+                    attempts_left = excluded.attempts_left, locked_until = excluded.locked_until
+            ), logged AS (
+                INSERT INTO sends (limit_key, address, at) VALUES ($1, $8, $4)
+            )
+            INSERT INTO window_counts (scope, window_start, count) VALUES ($9, $10, 1)
+            ON CONFLICT (scope, window_start) DO UPDATE SET count = window_counts.count + 1
+            """
+        static let bindingDataTypes: [PostgresDataType] = [
+            .text, .text, .bytea, .int8, .int8, .int4, .int8, .text, .text, .int8,
+        ]
+        let row: CodeRow, address: String, counter: WindowCounter
         func makeBindings() -> PostgresBindings {
-            var bindings = PostgresStatements.bindings(key)
+            var bindings = SaveRow(row: row).makeBindings()
             bindings.append(address)
-            bindings.append(at)
+            bindings.append(counter.scope)
+            bindings.append(counter.start)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws {}
+    }
+
+    /// A failed check's writes in one statement: the destination's row and the client address's
+    /// failures.
+    struct SaveFailure: PostgresPreparedStatement {
+        static let sql = """
+            WITH saved AS (
+                INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
+                VALUES ($1, $2, $3, $4, $5, $6, $7)
+                ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination,
+                    code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
+                    attempts_left = excluded.attempts_left, locked_until = excluded.locked_until
+            )
+            INSERT INTO window_counts (scope, window_start, count) VALUES ($8, $9, 1)
+            ON CONFLICT (scope, window_start) DO UPDATE SET count = window_counts.count + 1
+            """
+        static let bindingDataTypes: [PostgresDataType] = [
+            .text, .text, .bytea, .int8, .int8, .int4, .int8, .text, .int8,
+        ]
+        let row: CodeRow, counter: WindowCounter
+        func makeBindings() -> PostgresBindings {
+            var bindings = SaveRow(row: row).makeBindings()
+            bindings.append(counter.scope)
+            bindings.append(counter.start)
             return bindings
         }
         func decodeRow(_ row: PostgresRow) throws {}

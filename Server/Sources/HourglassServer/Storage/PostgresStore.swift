@@ -51,11 +51,11 @@ final class PostgresStore: VerificationStore {
             }
             let decision = decide(state)
             if case .send(_, let row, let superseded, _) = decision {
-                try await self.save(connection, row)
                 try await self.run(
-                    connection,
-                    PostgresStatements.InsertSend(key: key, address: address, at: now), logger: self.logger)
-                for counter in counters.all { try await self.bump(connection, counter, by: 1) }
+                    connection, PostgresStatements.SaveSend(row: row, address: address, counter: counters.address),
+                    logger: self.logger)
+                // The budgets' rows, which every instance writes, last: held for as short as can be.
+                for counter in counters.all.dropFirst() { try await self.bump(connection, counter, by: 1) }
                 if let superseded {
                     try await connection.query(
                         """
@@ -86,7 +86,10 @@ final class PostgresStore: VerificationStore {
             let decision = decide(state)
             switch decision {
             case .wrong(let row, _), .lock(let row, _):
-                try await self.save(connection, row)
+                try await self.run(
+                    connection, PostgresStatements.SaveFailure(row: row, counter: failures), logger: self.logger)
+            case .expired, .superseded:
+                try await self.bump(connection, failures, by: 1)
             case .verified(let row, _, let proofHash, let expires, let destination):
                 try await self.save(connection, row)
                 try await connection.query(
@@ -94,10 +97,9 @@ final class PostgresStore: VerificationStore {
                     INSERT INTO proofs (proof_hash, destination, limit_key, expires_at)
                     VALUES (\(ByteBuffer(bytes: proofHash)), \(destination), \(key), \(expires))
                     """, logger: self.logger)
-            case .refuse, .expired, .superseded:
+            case .refuse:
                 break
             }
-            if decision.isFailure { try await self.bump(connection, failures, by: 1) }
             return decision
         }
     }
