@@ -91,16 +91,21 @@ enum PostgresStatements {
         func decodeRow(_ row: PostgresRow) throws {}
     }
 
+    /// A destination's row written whole: `$1` to `$7` are ``SaveRow``'s bindings.
+    static let upsertRow = """
+        INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
+        VALUES ($1, $2, $3, $4, $5, $6, $7)
+        ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination, code_hash = excluded.code_hash,
+            sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts_left = excluded.attempts_left,
+            locked_until = excluded.locked_until
+        """
+    /// The types of `upsertRow`'s bindings.
+    static let rowTypes: [PostgresDataType] = [.text, .text, .bytea, .int8, .int8, .int4, .int8]
+
     /// Writes a destination's row.
     struct SaveRow: PostgresPreparedStatement {
-        static let sql = """
-            INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
-            VALUES ($1, $2, $3, $4, $5, $6, $7)
-            ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination, code_hash = excluded.code_hash,
-                sent_at = excluded.sent_at, expires_at = excluded.expires_at, attempts_left = excluded.attempts_left,
-                locked_until = excluded.locked_until
-            """
-        static let bindingDataTypes: [PostgresDataType] = [.text, .text, .bytea, .int8, .int8, .int4, .int8]
+        static let sql = upsertRow
+        static let bindingDataTypes = rowTypes
         let row: CodeRow
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresStatements.bindings(row.key)
@@ -119,21 +124,11 @@ enum PostgresStatements {
     /// address's counter (one round trip where three were).
     struct SaveSend: PostgresPreparedStatement {
         static let sql = """
-            WITH saved AS (
-                INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
-                ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination,
-                    code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
-                    attempts_left = excluded.attempts_left, locked_until = excluded.locked_until
-            ), logged AS (
-                INSERT INTO sends (limit_key, address, at) VALUES ($1, $8, $4)
-            )
+            WITH saved AS (\(upsertRow)), logged AS (INSERT INTO sends (limit_key, address, at) VALUES ($1, $8, $4))
             INSERT INTO window_counts (scope, window_start, count) VALUES ($9, $10, 1)
             ON CONFLICT (scope, window_start) DO UPDATE SET count = window_counts.count + 1
             """
-        static let bindingDataTypes: [PostgresDataType] = [
-            .text, .text, .bytea, .int8, .int8, .int4, .int8, .text, .text, .int8,
-        ]
+        static let bindingDataTypes = rowTypes + [.text, .text, .int8]
         let row: CodeRow, address: String, counter: WindowCounter
         func makeBindings() -> PostgresBindings {
             var bindings = SaveRow(row: row).makeBindings()
@@ -149,19 +144,11 @@ enum PostgresStatements {
     /// failures.
     struct SaveFailure: PostgresPreparedStatement {
         static let sql = """
-            WITH saved AS (
-                INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
-                VALUES ($1, $2, $3, $4, $5, $6, $7)
-                ON CONFLICT (limit_key) DO UPDATE SET destination = excluded.destination,
-                    code_hash = excluded.code_hash, sent_at = excluded.sent_at, expires_at = excluded.expires_at,
-                    attempts_left = excluded.attempts_left, locked_until = excluded.locked_until
-            )
+            WITH saved AS (\(upsertRow))
             INSERT INTO window_counts (scope, window_start, count) VALUES ($8, $9, 1)
             ON CONFLICT (scope, window_start) DO UPDATE SET count = window_counts.count + 1
             """
-        static let bindingDataTypes: [PostgresDataType] = [
-            .text, .text, .bytea, .int8, .int8, .int4, .int8, .text, .int8,
-        ]
+        static let bindingDataTypes = rowTypes + [.text, .int8]
         let row: CodeRow, counter: WindowCounter
         func makeBindings() -> PostgresBindings {
             var bindings = SaveRow(row: row).makeBindings()
