@@ -43,12 +43,11 @@ struct VerificationAPI: APIProtocol {
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
         }
         if let refusal = destinationRules.refusal(of: destination) { return refused(refusal, destination) }
-        let (key, (date, now, since)) = (destination.limitKey, instant())
-        let counters = SendCounters(
-            address: ClientAddress.current, destination: destination.normalized, at: now, rules: rules)
+        let (key, (date, now, since), address) = (destination.limitKey, instant(), ClientAddress.current)
+        let counters = SendCounters(address: address, destination: destination.normalized, at: now, rules: rules)
         let language = MessageTemplates.language(accepting: MessageLanguage.accepted)
         do {
-            let (store, ledger, address, sender, metrics) = (store, ledger, ClientAddress.current, sender, metrics)
+            let (store, ledger, sender, metrics) = (store, ledger, sender, metrics)
             let senderName = Self.name(of: sender)
             // The code is delivered within the deadline's work: a code the store kept is sent,
             // even when its answer comes too late for this request.

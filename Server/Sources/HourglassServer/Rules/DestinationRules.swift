@@ -27,11 +27,17 @@ public struct DestinationRules: Sendable, Hashable {
     /// Why no code goes to `destination`, if none does.
     public func refusal(of destination: Destination) -> Refusal? {
         guard case .phone(let number) = destination else { return nil }
-        let region = PhoneNumbering.region(of: number)?.identifier ?? "001"
-        if deniedRegions.contains(region) || allowedRegions.map({ !$0.contains(region) }) == true {
-            return .region(region)
+        // Each lookup reads the number against its region's patterns (several regions' for +1):
+        // none is made for a rule that is not set.
+        if allowedRegions != nil || !deniedRegions.isEmpty {
+            let region = PhoneNumbering.region(of: number)?.identifier ?? "001"
+            if deniedRegions.contains(region) || allowedRegions.map({ !$0.contains(region) }) == true {
+                return .region(region)
+            }
         }
-        if let type = PhoneNumbering.type(of: number), refusedTypes.contains(type) { return .numberType(type) }
+        if !refusedTypes.isEmpty, let type = PhoneNumbering.type(of: number), refusedTypes.contains(type) {
+            return .numberType(type)
+        }
         return nil
     }
 
