@@ -60,6 +60,19 @@ let package = Package(
                 "HourglassServer"
             ]
         ),
+        // The benchmark's floor (tools/bench/run): Hummingbird and the database running the
+        // ceiling's own statements for each request, and nothing else.
+        .executableTarget(
+            name: "bench-floor",
+            dependencies: [
+                .product(name: "Hummingbird", package: "hummingbird"),
+                .product(name: "PostgresNIO", package: "postgres-nio"),
+                .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "Logging", package: "swift-log"),
+                .product(name: "ServiceLifecycle", package: "swift-service-lifecycle"),
+            ],
+            path: "tools/bench/floor"
+        ),
         .testTarget(
             name: "HourglassServerTests",
             dependencies: [
