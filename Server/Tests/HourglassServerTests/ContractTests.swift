@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import HummingbirdTesting
 import Logging
@@ -34,6 +35,30 @@ struct ContractTests {
                 let answer = try await client.post("/v1/codes", ["destination": destination], from: server.address)
                 #expect(answer.status == 422 && answer.type == "invalid-destination", "\(destination)")
             }
+        }
+    }
+
+    @Test("answers are compact JSON, their keys sorted")
+    func compactAnswers() async throws {
+        let server = try ServerHarness(.sqlite)
+        let phone = ServerHarness.newPhone()
+        try await server.run { client in
+            var headers = HTTPFields()
+            headers[.contentType] = "application/json"
+            headers[HTTPField.Name("X-Forwarded-For")!] = server.address
+            let sent = try await client.execute(
+                uri: "/v1/codes", method: .post, headers: headers,
+                body: ByteBuffer(string: #"{"destination":"\#(phone)"}"#)
+            ) { String(buffer: $0.body) }
+            #expect(sent == #"{"codeLength":6,"codeLifetime":600,"resendAfter":60}"#)
+            let checked = try await client.execute(
+                uri: "/v1/codes/check", method: .post, headers: headers,
+                body: ByteBuffer(string: #"{"destination":"\#(phone)","code":"1"}"#)
+            ) { String(buffer: $0.body) }
+            #expect(
+                checked
+                    == #"{"attemptsLeft":4,"detail":"Wrong code; 4 attempts left.","status":422,"title":"Wrong code","type":"urn:hourglass:problem:wrong-code"}"#
+            )
         }
     }
 

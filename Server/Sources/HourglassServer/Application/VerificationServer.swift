@@ -4,6 +4,7 @@ import HummingbirdCore
 public import Logging
 import NIOCore
 import OpenAPIHummingbird
+import OpenAPIRuntime
 import PostgresNIO
 import ServiceLifecycle
 import UnixSignals
@@ -76,7 +77,8 @@ public enum VerificationServer {
         router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
         router.add(middleware: AcceptMiddleware())
         router.add(middleware: MessageLanguageMiddleware())
-        do { try api.registerHandlers(on: router) } catch {
+        // Compact JSON, its keys sorted (the generator's default pretty-prints every answer).
+        do { try api.registerHandlers(on: router, configuration: .init(jsonEncodingOptions: [.sortedKeys])) } catch {
             preconditionFailure("the generated routes are valid: \(error)")
         }
         Self.addProbes(to: router, store: store)

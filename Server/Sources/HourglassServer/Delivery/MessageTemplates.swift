@@ -89,9 +89,45 @@ enum MessageTemplates {
 
     /// The message carrying `code` that lives `minutes`, in `language` (one of ``forms``).
     static func text(code: String, minutes: Int, language: String) -> String {
-        let forms = Self.forms[language] ?? Self.forms["en"] ?? [:]
-        let form = forms[PluralRule(for: language).category(for: minutes)] ?? forms[.other] ?? "{code}"
-        return form.replacingOccurrences(of: "{code}", with: code).replacingOccurrences(
-            of: "{minutes}", with: "\(minutes)")
+        guard let compiled = Self.compiled[language] ?? Self.compiled["en"] else { return code }
+        let forms = compiled.forms
+        let form = forms[compiled.rule.category(for: minutes)] ?? forms[.other] ?? [.code]
+        var text = ""
+        for part in form {
+            switch part {
+            case .text(let words): text += words
+            case .code: text += code
+            case .minutes: text += String(minutes)
+            }
+        }
+        return text
+    }
+
+    /// A form's words and the places of `{code}` and `{minutes}` in it.
+    private enum Part: Sendable {
+        case text(String)
+        case code
+        case minutes
+    }
+
+    /// Each language's plural rule and its forms cut at their placeholders, once.
+    private static let compiled: [String: (rule: PluralRule, forms: [PluralCategory: [Part]])] =
+        forms.reduce(into: [:]) { compiled, language in
+            compiled[language.key] = (PluralRule(for: language.key), language.value.mapValues(parts))
+        }
+
+    /// `form` cut at `{code}` and `{minutes}`.
+    private static func parts(_ form: String) -> [Part] {
+        var parts: [Part] = []
+        for (index, piece) in form.split(separator: "{", omittingEmptySubsequences: false).enumerated() {
+            if index > 0, piece.hasPrefix("code}") {
+                parts += [.code, .text(String(piece.dropFirst(5)))]
+            } else if index > 0, piece.hasPrefix("minutes}") {
+                parts += [.minutes, .text(String(piece.dropFirst(8)))]
+            } else {
+                parts.append(.text(index > 0 ? "{" + piece : String(piece)))
+            }
+        }
+        return parts
     }
 }

@@ -1,5 +1,6 @@
 import Metrics
 import Prometheus
+import Synchronization
 
 /// What the server counts and times, in a Prometheus registry of its own (so that two servers in
 /// one process never mix their figures), served at `GET /metrics` on `--metrics-port`:
@@ -16,6 +17,9 @@ import Prometheus
 struct ServerMetrics: Sendable {
     let registry = PrometheusCollectorRegistry()
     private let factory: PrometheusMetricsFactory
+    /// Each metric made once, by label and dimensions: making one costs the factory's sanitising
+    /// and the registry's lock on every request.
+    private let made = Made()
 
     init() {
         var factory = PrometheusMetricsFactory(registry: registry)
@@ -42,19 +46,16 @@ struct ServerMetrics: Sendable {
 
     /// A request answered with `status` after `duration`.
     func request(_ operation: String, status: Int, took duration: Duration) {
-        Metrics.Timer(
-            label: "hourglass_request_duration_seconds",
-            dimensions: [("operation", operation), ("status", String(status))], factory: factory
-        ).record(duration: duration)
+        timer("hourglass_request_duration_seconds", [("operation", operation), ("status", String(status))])
+            .record(duration: duration)
     }
 
     /// Runs `body`, one of the store's calls, and records how long it took.
     func database<Value>(_ operation: String, _ body: () async throws -> Value) async rethrows -> Value {
         let start = ContinuousClock.now
         defer {
-            Metrics.Timer(
-                label: "hourglass_database_duration_seconds", dimensions: [("operation", operation)], factory: factory
-            ).record(duration: ContinuousClock.now - start)
+            timer("hourglass_database_duration_seconds", [("operation", operation)])
+                .record(duration: ContinuousClock.now - start)
         }
         return try await body()
     }
@@ -63,6 +64,33 @@ struct ServerMetrics: Sendable {
     func exposition() -> String { registry.emitToString() }
 
     private func count(_ label: String, _ dimensions: (String, String)...) {
-        Counter(label: label, dimensions: dimensions, factory: factory).increment()
+        let key = Made.Key(label: label, dimensions: dimensions)
+        if let counter = made.counters.withLock({ $0[key] }) { return counter.increment() }
+        let counter = Metrics.Counter(label: label, dimensions: dimensions, factory: factory)
+        made.counters.withLock { $0[key] = counter }
+        counter.increment()
+    }
+
+    private func timer(_ label: String, _ dimensions: [(String, String)]) -> Metrics.Timer {
+        let key = Made.Key(label: label, dimensions: dimensions)
+        if let timer = made.timers.withLock({ $0[key] }) { return timer }
+        let timer = Metrics.Timer(label: label, dimensions: dimensions, factory: factory)
+        made.timers.withLock { $0[key] = timer }
+        return timer
+    }
+
+    /// The metrics made so far. (The factory returns the one metric of a label and dimensions
+    /// however often it is asked: two requests that make one at once record into the same.)
+    private final class Made: Sendable {
+        struct Key: Hashable {
+            let label: String
+            let dimensions: [String]
+            init(label: String, dimensions: [(String, String)]) {
+                self.label = label
+                self.dimensions = dimensions.flatMap { [$0.0, $0.1] }
+            }
+        }
+        let counters = Mutex<[Key: Metrics.Counter]>([:])
+        let timers = Mutex<[Key: Metrics.Timer]>([:])
     }
 }
