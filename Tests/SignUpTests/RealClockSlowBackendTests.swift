@@ -14,7 +14,11 @@ import TestSupport
 #endif
 
 /// The trial's flow — an actor backend whose replies take 400 ms, `tapSend()`, three seconds —
-/// on the real clocks (at real speed, so that a tick is a second late before it is skipped) shows the screens it shows on `VirtualClock`.
+/// on the real clocks shows the screens it shows on `VirtualClock`. The real clocks run at a
+/// quarter of real speed (`ScaledClock`, scale 4): a countdown's tick is skipped only when it is
+/// a whole second late, and at real speed a whole test run on two cores once starved the
+/// model's task that long (two ticks skipped); at a quarter speed a tick would have to be four
+/// seconds late.
 @Suite("The actor-backend flow on the real clocks")
 struct RealClockSlowBackendTests {
     enum Kind: String, CaseIterable, Sendable {
@@ -72,7 +76,7 @@ struct RealClockSlowBackendTests {
             #endif
         }
         defer { stop() }
-        let scaled = try ScaledClock(base: base, scale: 1)
+        let scaled = try ScaledClock(base: base, scale: 4)
         // Waits without blocking a thread of the cooperative pool, where the model's task runs;
         // other suites may keep that pool busy for a while (over a minute in a whole run under
         // ThreadSanitizer), so the wait is long, and ends early.
