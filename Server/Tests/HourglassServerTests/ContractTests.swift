@@ -93,7 +93,7 @@ struct ContractTests {
             ) {
                 String(buffer: $0.body)
             }
-            #expect(listed.contains(#""destination":"\#(phone)""#) || listed.contains(#""destination" : "\#(phone)""#))
+            #expect(listed.contains(#""destination":"\#(phone)""#))
         }
         let production = try ServerHarness(.sqlite, dev: false)
         try await production.run { client in

@@ -61,8 +61,15 @@ enum Problems {
             body: .init(byteBuffer: json(kind, status: status, detail: detail)))
     }
 
-    /// A problem's JSON, for an answer written outside the router (``RequestHeadErrorHandler``).
+    /// A problem's JSON, for an answer written outside the router (``RequestHeadErrorHandler``):
+    /// compact, its keys sorted, as the generated server writes its own.
     static func json(_ kind: Kind, status: Int, detail: String) -> ByteBuffer {
-        ByteBuffer(bytes: try! JSONEncoder().encode(problem(kind, status: status, detail: detail)))
+        ByteBuffer(bytes: try! encoder.encode(problem(kind, status: status, detail: detail)))
     }
+
+    private static let encoder: JSONEncoder = {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = .sortedKeys
+        return encoder
+    }()
 }

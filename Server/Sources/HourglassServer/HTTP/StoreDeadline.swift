@@ -79,6 +79,7 @@ enum StoreDeadline {
     /// The deadlines of the calls in flight, looked at every ``interval`` by one task, which
     /// runs only while there are some.
     final class Watch: Sendable {
+        /// The watch of every store call the server makes.
         static let shared = Watch()
         /// How often the deadlines are looked at: how late past its limit a call may end.
         static let interval = Duration.milliseconds(50)
@@ -110,10 +111,13 @@ enum StoreDeadline {
         /// How many calls it watches.
         var watched: Int { state.withLock { $0.entries.count } }
 
+        /// Stops watching `entry`: its call has ended.
         func forget(_ entry: Int) {
             _ = state.withLock { $0.entries.removeValue(forKey: entry) }
         }
 
+        /// Every ``interval``, calls and forgets the entries whose deadline has passed; ends when
+        /// none is left (marking that under the same lock as ``watch(until:expire:)`` adds one).
         private func look() async {
             while true {
                 try? await Task.sleep(for: Self.interval)

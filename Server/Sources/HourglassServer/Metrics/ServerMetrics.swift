@@ -63,6 +63,7 @@ struct ServerMetrics: Sendable {
     /// The registry in Prometheus's text format.
     func exposition() -> String { registry.emitToString() }
 
+    /// Adds one to the counter of `label` and `dimensions`.
     private func count(_ label: String, _ dimensions: (String, String)...) {
         let key = Made.Key(label: label, dimensions: dimensions)
         if let counter = made.counters.withLock({ $0[key] }) { return counter.increment() }
@@ -71,6 +72,7 @@ struct ServerMetrics: Sendable {
         counter.increment()
     }
 
+    /// The timer of `label` and `dimensions`.
     private func timer(_ label: String, _ dimensions: [(String, String)]) -> Metrics.Timer {
         let key = Made.Key(label: label, dimensions: dimensions)
         if let timer = made.timers.withLock({ $0[key] }) { return timer }
@@ -82,6 +84,7 @@ struct ServerMetrics: Sendable {
     /// The metrics made so far. (The factory returns the one metric of a label and dimensions
     /// however often it is asked: two requests that make one at once record into the same.)
     private final class Made: Sendable {
+        /// A metric's label and its dimensions' names and values, in order.
         struct Key: Hashable {
             let label: String
             let dimensions: [String]

@@ -35,6 +35,7 @@ struct SQLiteFloor: FloorStore {
         try await transaction(checkStatements, destination, address)
     }
 
+    /// Runs `statements` in one `BEGIN IMMEDIATE` transaction, with `:key` and `:address`.
     private func transaction(_ statements: [String], _ key: String, _ address: String) async throws {
         try await pool.writeWithoutTransaction { db in
             try db.inTransaction(.immediate) {

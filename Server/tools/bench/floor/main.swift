@@ -47,12 +47,18 @@ struct RequestBody: Decodable { let destination: String }
 let arguments = FloorArguments.current
 let logger = Logger(label: "bench-floor")
 let store: any FloorStore
-if arguments.database.hasPrefix("postgres://"), let url = URLComponents(string: arguments.database) {
+if arguments.database.hasPrefix("postgres://") {
+    guard let url = URLComponents(string: arguments.database) else {
+        print("bench-floor: \(arguments.database) is no URL")
+        exit(64)
+    }
     store = PostgresFloor(url: url, logger: logger)
 } else {
     store = try SQLiteFloor(path: arguments.database, scripts: arguments.scripts)
 }
 
+/// A route's handler: reads the body's destination and the client address, runs `work` on
+/// them, and answers `status` with `body`.
 func handler(
     status: HTTPResponse.Status, body: String, _ work: @escaping @Sendable (String, String) async throws -> Void
 ) -> @Sendable (Request, BasicRequestContext) async throws -> Response {
