@@ -92,17 +92,25 @@ struct HardeningTests {
         let server = try ServerHarness(database, start: Date(timeIntervalSince1970: 1_000_000_000))
         let (old, fresh) = (ServerHarness.newPhone(), ServerHarness.newPhone())
         let store = try await server.store()
+        let rules = server.configuration.rules
         try await server.run { client in
+            let oldWindow = WindowCounter.addressSends(
+                server.address, at: server.clock.now.millisecondsSince1970, rules: rules)
             #expect(try await client.post("/v1/codes", ["destination": old], from: server.address).status == 200)
             server.clock.advance(by: .seconds(3_601))
+            let freshWindow = WindowCounter.addressSends(
+                server.address, at: server.clock.now.millisecondsSince1970, rules: rules)
             #expect(try await client.post("/v1/codes", ["destination": fresh], from: server.address).status == 200)
             #expect(try await store.rowCounts(of: old) == (codes: 1, sends: 1))
-            let service = PurgeService(
-                store: store, rules: server.configuration.rules, clock: server.clock, logger: .init(label: "test"))
+            #expect(try await store.failures(oldWindow).count == 1)
+            let service = PurgeService(store: store, rules: rules, clock: server.clock, logger: .init(label: "test"))
             await service.purge()
-            // The old destination's send and row went; the fresh one's stay.
+            // The old destination's send and row went, and the address's counter of the window
+            // that ended; the fresh one's stay, and the counter of the window still running.
             #expect(try await store.rowCounts(of: old) == (codes: 0, sends: 0))
             #expect(try await store.rowCounts(of: fresh) == (codes: 1, sends: 1))
+            #expect(try await store.failures(oldWindow).count == 0)
+            #expect(try await store.failures(freshWindow).count == 1)
             let again = try await client.post("/v1/codes", ["destination": fresh], from: server.address)
             #expect(again.status == 429 && again["reason"] as? String == "rate_limited")
         }

@@ -18,8 +18,8 @@ public struct ServerCommand: AsyncParsableCommand {
             (HOURGLASS_DATABASE, HOURGLASS_DEV=1); the command line wins.
 
             Exit codes: 0 stopped by a signal; 64 an invalid option; 69 the database cannot be
-            opened, reached or prepared; 70 the host and port cannot be bound (in use);
-            73 the outbox cannot be written; 74 the key file cannot be read or made;
+            opened, reached or prepared; 70 the host and port, or the metrics', cannot be bound
+            (in use); 73 the outbox cannot be written; 74 the key file cannot be read or made;
             78 the webhook's URL or secret cannot be used; 1 anything else.
             """)
 

@@ -85,7 +85,7 @@ public enum VerificationServer {
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
         services.append(DatabaseWatch(store: store, logger: logger))
         if let port = configuration.metricsPort {
-            services.append(Self.metricsServer(metrics, host: configuration.metricsHost, port: port, logger: logger))
+            services.append(MetricsServer(metrics, host: configuration.metricsHost, port: port, logger: logger))
         }
         // A connection that stalls is closed after 15 s idle, and one whose next request has
         // not arrived whole within the request deadline (a head or a body sent a byte a second)
@@ -179,21 +179,6 @@ public enum VerificationServer {
                 return Problems.response(.internal, status: 503, detail: "The database does not answer.")
             }
         }
-    }
-
-    /// A server of its own for `GET /metrics`, run as one of the application's services.
-    static func metricsServer(_ metrics: ServerMetrics, host: String, port: Int, logger: Logger) -> any Service {
-        let router = Router()
-        router.get("metrics") { _, _ in
-            var headers = HTTPFields()
-            headers[.contentType] = "text/plain; version=0.0.4; charset=utf-8"
-            return Response(
-                status: .ok, headers: headers, body: .init(byteBuffer: ByteBuffer(string: metrics.exposition())))
-        }
-        // A connection idle for 15 s is closed: a scraper asks and goes.
-        return Application(
-            router: router, server: .http1(configuration: .init(idleTimeout: .seconds(15))),
-            configuration: .init(address: .hostname(host, port: port), serverName: nil), logger: logger)
     }
 
     /// The webhook sender `configuration` names, if any.
