@@ -95,6 +95,35 @@ struct FraudTests {
         }
     }
 
+    @Test(
+        "sends at the same instant never overshoot a budget: as many 200s as it holds",
+        arguments: TestDatabase.available)
+    func concurrentBudget(database: TestDatabase) async throws {
+        for (sendBudget, callingCodeBudget, expected) in [
+            (5, 8, ["200 -": 5, "429 send_budget": 19]), (8, 3, ["200 -": 3, "429 calling_code_budget": 21]),
+        ] {
+            let server = try ServerHarness(database, start: Self.freshWindow()) {
+                $0.sendBudget = sendBudget
+                $0.callingCodeBudget = callingCodeBudget
+                $0.budgetWindow = .seconds(3_600)
+            }
+            try await server.run { client in
+                let answers = try await withThrowingTaskGroup(of: String.self) { group in
+                    // Each from an address of its own: one address's sends take turns.
+                    for index in 0..<24 {
+                        group.addTask {
+                            let answer = try await client.post(
+                                "/v1/codes", ["destination": ServerHarness.newPhone()], from: "198.51.100.\(index)")
+                            return "\(answer.status) \(answer["reason"] as? String ?? "-")"
+                        }
+                    }
+                    return try await group.reduce(into: [String: Int]()) { $0[$1, default: 0] += 1 }
+                }
+                #expect(answers == expected, "send budget \(sendBudget), calling code budget \(callingCodeBudget)")
+            }
+        }
+    }
+
     @Test("a send the deadline cut off while the sender tried is taken back, its budget and address counts too")
     func undeliveredBudget() async throws {
         var harness = try ServerHarness(.sqlite) { $0.sendBudget = 1 }

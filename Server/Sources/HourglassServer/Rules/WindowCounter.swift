@@ -38,14 +38,28 @@ struct SendCounters: Sendable, Hashable {
     /// The codes sent to the destination's calling code (a phone number, when there is a
     /// calling-code budget).
     var callingCode: WindowCounter?
+    /// How many sends each budget holds in its window.
+    var budgetLimit = 0, callingCodeLimit = 0
 
     /// The counters of a send from `address` to `destination` (a normalised destination) at `now`.
     init(address: String, destination: String, at now: Int64, rules: VerificationRules) {
         self.address = .addressSends(address, at: now, rules: rules)
-        if rules.sendBudget != nil { budget = WindowCounter("budget", at: now, window: rules.budgetWindow) }
-        if rules.callingCodeBudget != nil, let code = SendCounters.callingCode(of: destination) {
-            callingCode = WindowCounter("budget:+" + code, at: now, window: rules.budgetWindow)
+        if let limit = rules.sendBudget {
+            (budget, budgetLimit) = (WindowCounter("budget", at: now, window: rules.budgetWindow), limit)
         }
+        if let limit = rules.callingCodeBudget, let code = SendCounters.callingCode(of: destination) {
+            callingCode = WindowCounter("budget:+" + code, at: now, window: rules.budgetWindow)
+            callingCodeLimit = limit
+        }
+    }
+
+    /// The budgets a send takes one from, in the order a store bumps them, each with its limit
+    /// and the reason a send is refused once it is spent.
+    var budgets: [(counter: WindowCounter, limit: Int, reason: LimitReason)] {
+        [
+            callingCode.map { ($0, callingCodeLimit, LimitReason.callingCodeBudget) },
+            budget.map { ($0, budgetLimit, LimitReason.sendBudget) },
+        ].compactMap { $0 }
     }
 
     /// Every counter, in the order a store bumps them: the address's first, the budgets' (rows

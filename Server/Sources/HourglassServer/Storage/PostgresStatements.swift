@@ -91,6 +91,25 @@ enum PostgresStatements {
         func decodeRow(_ row: PostgresRow) throws {}
     }
 
+    /// Takes one from a budget while it holds any: the new count, or no row when the budget was
+    /// spent (by another instance's send since this one read it).
+    struct TakeFromBudget: PostgresPreparedStatement {
+        static let sql = """
+            INSERT INTO window_counts (scope, window_start, count) VALUES ($1, $2, 1)
+            ON CONFLICT (scope, window_start) DO UPDATE SET count = window_counts.count + 1
+            WHERE window_counts.count < $3 RETURNING count
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8]
+        let counter: WindowCounter, limit: Int
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresStatements.bindings(counter.scope)
+            bindings.append(counter.start)
+            bindings.append(Int64(limit))
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
+    }
+
     /// A destination's row written whole: `$1` to `$7` are ``SaveRow``'s bindings.
     static let upsertRow = """
         INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)

@@ -32,6 +32,28 @@ final class PostgresStore: VerificationStore {
         key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
         decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
+        do {
+            return try await sendTransaction(
+                key: key, address: address, counters: counters, now: now, since: since, decide: decide)
+        } catch let error as PostgresTransactionError {
+            // A budget spent by another send since this one read it: nothing was written.
+            if let spent = error.closureError as? BudgetSpent { return spent.refusal }
+            throw error
+        }
+    }
+
+    /// A budget another send took the last of, after this one read it: its transaction is
+    /// rolled back, and the send refused as the ledger refuses one that finds it spent.
+    private struct BudgetSpent: Error {
+        let refusal: VerificationLedger.SendDecision
+    }
+
+    /// A send's transaction (see ``send(key:address:counters:now:since:decide:)``); throws
+    /// ``BudgetSpent`` when a budget it read as open was spent meanwhile.
+    private func sendTransaction(
+        key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
+        decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
+    ) async throws -> VerificationLedger.SendDecision {
         try await transaction { connection in
             let row = try await Self.row(
                 from: connection.execute(PostgresStatements.LockRowForSend(key: key), logger: self.logger), key: key)
@@ -54,14 +76,27 @@ final class PostgresStore: VerificationStore {
                 try await self.run(
                     connection, PostgresStatements.SaveSend(row: row, address: address, counter: counters.address),
                     logger: self.logger)
-                // The budgets' rows, which every instance writes, last: held for as short as can be.
-                for counter in counters.all.dropFirst() { try await self.bump(connection, counter, by: 1) }
                 if let superseded {
                     try await connection.query(
                         """
                         INSERT INTO superseded_codes (limit_key, code_hash, until)
                         VALUES (\(key), \(ByteBuffer(bytes: superseded.hash)), \(superseded.until))
                         """, logger: self.logger)
+                }
+                // The budgets' rows, which every instance writes, last: held for as short as can
+                // be. Each is taken from only while it holds any, so that sends at one instant
+                // never overshoot it: a budget read open and found spent here refuses the send,
+                // as the ledger does with the budget full.
+                for budget in counters.budgets {
+                    guard try await !self.take(connection, from: budget.counter, within: budget.limit) else { continue }
+                    var spent = state
+                    let full = WindowCount(count: budget.limit, oldest: budget.counter.start)
+                    if budget.reason == .callingCodeBudget {
+                        spent.callingCodeSends = full
+                    } else {
+                        spent.budgetSends = full
+                    }
+                    throw BudgetSpent(refusal: decide(spent))
                 }
             }
             return decision
@@ -256,6 +291,19 @@ final class PostgresStore: VerificationStore {
             count = value
         }
         return WindowCount(count: Int(count), oldest: counter.start)
+    }
+
+    /// Takes one from a budget's counter while it is under `limit`; false when it was not.
+    private func take(_ connection: PostgresConnection, from counter: WindowCounter, within limit: Int) async throws
+        -> Bool
+    {
+        var taken = false
+        for try await _ in try await connection.execute(
+            PostgresStatements.TakeFromBudget(counter: counter, limit: limit), logger: logger)
+        {
+            taken = true
+        }
+        return taken
     }
 
     /// Adds `delta` to a counter (made at 0 when missing); never below 0.
