@@ -53,6 +53,15 @@ enum VerificationTable {
         $0.cooldownEnd = at(62.3)
         $0.codeExpiry = at(302.3)
     }
+    /// Checks locked until `end` by a wrong code at 10.3 s: the code is dead, Resend at 62.3 s.
+    static func locked(until end: TimerInstant) -> VerificationState {
+        checking.with {
+            $0.now = at(10.3)
+            $0.code = .empty
+            $0.check = .locked(until: end)
+            $0.codeExpiry = nil
+        }
+    }
     static let checking = sent.with {
         $0.now = at(10)
         $0.code = Secret("123456")
@@ -166,6 +175,21 @@ enum VerificationTable {
                 $0.cooldownEnd = at(62.3)
                 $0.check = .rejected(.expired)
             }, effects: [.announce(.codeRejected(.expired))]),
+        VerificationRow(
+            name: "a lock over before Resend: the code it killed is said expired", given: locked(until: at(40.3)),
+            event: .tick(.lock), at: at(40.3),
+            expected: locked(until: at(40.3)).with {
+                $0.now = at(40.3)
+                $0.check = .rejected(.expired)
+            }, effects: [.announce(.codeRejected(.expired))]),
+        VerificationRow(
+            name: "a lock over after Resend came back: a new code may be asked for",
+            given: locked(until: at(70.3)).with { $0.cooldownEnd = nil }, event: .tick(.lock), at: at(70.3),
+            expected: locked(until: at(70.3)).with {
+                $0.now = at(70.3)
+                $0.cooldownEnd = nil
+                $0.check = .rejected(.expired)
+            }, effects: [.announce(.resendAvailable)]),
         VerificationRow(
             name: "time never goes backwards", given: sent, event: .storeFailed(.notSaved), at: at(1),
             expected: sent.with { $0.notice = .storeProblem(.notSaved) }, effects: []),

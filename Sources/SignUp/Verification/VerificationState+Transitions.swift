@@ -256,7 +256,9 @@ extension VerificationState {
             // With the code expired meanwhile, the code field says so; "try again" would mislead.
             check = codeExpiry == nil ? .rejected(.expired) : .idle
             notice = codeExpiry == nil ? nil : .lockOver
-            return canSend ? [.announce(.resendAvailable)] : []
+            if canSend { return [.announce(.resendAvailable)] }
+            // No new code yet: the code field's change is said, as the code's own expiry says it.
+            return codeExpiry == nil ? [.announce(.codeRejected(.expired))] : []
         case .sendLimit:
             guard let end = sendLimitEnd, secondsLeft(until: end) == 0 else { return [] }
             sendLimitEnd = nil
