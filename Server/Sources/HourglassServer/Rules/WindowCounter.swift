@@ -64,7 +64,7 @@ struct SendCounters: Sendable, Hashable {
 
     /// Every counter, in the order a store bumps them: the address's first, the budgets' (rows
     /// every instance writes) last, so that they are held for as short as can be.
-    var all: [WindowCounter] { [address] + [callingCode, budget].compactMap { $0 } }
+    var all: [WindowCounter] { [address] + budgets.map(\.counter) }
 
     private static func callingCode(of destination: String) -> String? {
         destination.hasPrefix("+") ? PhoneNumbering.callingCode(of: destination) : nil
