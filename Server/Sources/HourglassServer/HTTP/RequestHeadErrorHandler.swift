@@ -31,8 +31,8 @@ final class RequestHeadErrorHandler: ChannelDuplexHandler, RemovableChannelHandl
     private var readingRequest = false
     /// Requests read whose answer has not ended yet.
     private var unanswered = 0
-    /// The decoder's error, answered once `unanswered` is 0.
-    private var failure: HTTPParserError?
+    /// The refusal, answered once `unanswered` is 0.
+    private var failure: HeadRefusal?
     private var answered = false
     /// The answer was written to the socket.
     private var answerWritten = false
@@ -72,12 +72,16 @@ final class RequestHeadErrorHandler: ChannelDuplexHandler, RemovableChannelHandl
             context.fireErrorCaught(error)
             return
         }
-        guard let error = error as? HTTPParserError, !readingRequest else {
+        let refusal: HeadRefusal
+        switch error {
+        case let refused as HeadRefusal where !readingRequest: refusal = refused
+        case let error as HTTPParserError where !readingRequest: refusal = Self.refusal(error)
+        default:
             context.fireErrorCaught(error)
             return
         }
-        failure = error
-        if unanswered == 0 { answer(error, context: context) }
+        failure = refusal
+        if unanswered == 0 { answer(refusal, context: context) }
     }
 
     func userInboundEventTriggered(context: ChannelHandlerContext, event: Any) {
@@ -95,15 +99,19 @@ final class RequestHeadErrorHandler: ChannelDuplexHandler, RemovableChannelHandl
         context.fireChannelInactive()
     }
 
-    /// Writes the problem for `error`, closes the output and schedules the full close.
-    private func answer(_ error: HTTPParserError, context: ChannelHandlerContext) {
+    /// The answer to a head the decoder refused.
+    static func refusal(_ error: HTTPParserError) -> HeadRefusal {
+        if case .headerOverflow = error {
+            .tooLarge("The request's header fields are too large.")
+        } else {
+            .malformed("The request is not valid HTTP/1.1.")
+        }
+    }
+
+    /// Writes the problem for `refusal`, closes the output and schedules the full close.
+    private func answer(_ refusal: HeadRefusal, context: ChannelHandlerContext) {
         answered = true
-        let (status, detail): (HTTPResponse.Status, String) =
-            if case .headerOverflow = error {
-                (.requestHeaderFieldsTooLarge, "The request's header fields are too large.")
-            } else {
-                (.badRequest, "The request is not valid HTTP/1.1.")
-            }
+        let (status, detail) = (refusal.status, refusal.detail)
         let body = Problems.json(.malformedRequest, status: status.code, detail: detail)
         var head = HTTPResponse(status: status)
         head.headerFields[.contentType] = "application/problem+json"
