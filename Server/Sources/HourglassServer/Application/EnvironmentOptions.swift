@@ -10,7 +10,9 @@ enum EnvironmentOptions {
     static let valued = [
         "host", "port", "database", "outbox", "key-file", "webhook-url", "webhook-secret-file", "cooldown",
         "code-lifetime", "code-length", "send-limit", "send-window", "address-send-limit", "address-failure-limit",
-        "attempts", "lock-duration", "proof-lifetime", "database-timeout", "max-connections", "shutdown-grace",
+        "attempts", "lock-duration", "proof-lifetime", "database-timeout", "max-connections",
+        "max-connections-per-address",
+        "request-deadline", "write-deadline", "shutdown-grace",
         "metrics-port", "metrics-host", "database-connections", "allowed-regions", "denied-regions",
         "refused-number-types",
         "send-budget",

@@ -61,7 +61,10 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Regions whose phone numbers never get codes, comma-separated.") var deniedRegions: String?
     @Option(help: "Types of phone number that never get codes, comma-separated, or none.")
     var refusedNumberTypes = DestinationRules.defaultRefusedTypeNames
-    @Option(help: "Codes sent per budget window to every destination together (default: no budget).")
+    @Option(
+        help:
+            "Codes sent per budget window on each channel (texts, e-mails), every destination together (default: no budget)."
+    )
     var sendBudget: Int?
     @Option(help: "Codes sent per budget window to one country calling code (default: no budget).")
     var callingCodeBudget: Int?
@@ -69,6 +72,15 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Seconds a database call may take before the request answers 500.") var databaseTimeout = 5
     @Option(help: "The most client connections open at once; more wait until one closes.")
     var maxConnections = ServerConfiguration().maxConnections
+    @Option(
+        help:
+            "The most client connections open at once from one address (IPv4, IPv6 /64); over it the address's longest-idle one is closed, or the new one. Not applied behind a trusted proxy (X-Forwarded-For)."
+    )
+    var maxConnectionsPerAddress = ServerConfiguration().maxConnectionsPerAddress
+    @Option(help: "Seconds a request may take to arrive whole, head and body; past them the connection closes.")
+    var requestDeadline = ServerConfiguration().requestDeadline.wholeSeconds
+    @Option(help: "Seconds an answer may wait for its client to read it; past them the connection closes.")
+    var writeDeadline = ServerConfiguration().writeDeadline.wholeSeconds
     @Option(help: "Seconds SIGTERM or SIGINT lets the requests in flight finish.")
     var shutdownGrace = ServerConfiguration().shutdownGrace.wholeSeconds
     @Option(help: "Serve Prometheus metrics at GET /metrics on this port (off when not given).")
@@ -143,7 +155,20 @@ public struct ServerCommand: AsyncParsableCommand {
         guard (1...3_600).contains(shutdownGrace) else {
             throw ValidationError("--shutdown-grace must be 1 to 3600 seconds, not \(shutdownGrace)")
         }
+        guard (1...maxConnections).contains(maxConnectionsPerAddress) else {
+            throw ValidationError(
+                "--max-connections-per-address must be 1 to --max-connections (\(maxConnections)), not \(maxConnectionsPerAddress)"
+            )
+        }
         (configuration.maxConnections, configuration.shutdownGrace) = (maxConnections, .seconds(shutdownGrace))
+        configuration.maxConnectionsPerAddress = maxConnectionsPerAddress
+        for (name, value) in [("--request-deadline", requestDeadline), ("--write-deadline", writeDeadline)]
+        where !(1...300).contains(value) {
+            throw ValidationError("\(name) must be 1 to 300 seconds, not \(value)")
+        }
+        (configuration.requestDeadline, configuration.writeDeadline) = (
+            .seconds(requestDeadline), .seconds(writeDeadline)
+        )
         if let metricsPort, !(0...65_535).contains(metricsPort) || metricsPort == port {
             throw ValidationError("--metrics-port must be 0 to 65535 and not --port, not \(metricsPort)")
         }

@@ -39,6 +39,14 @@ public struct ServerConfiguration: Sendable {
     /// more: the server raises its soft limit to the hard one, and warns at its start when that
     /// is still too low.
     public var maxConnections = 1_000
+    /// The most client connections open at once from one address (an IPv4 address, an IPv6
+    /// /64). A connection over it, or over ``maxConnections``, takes the place of the
+    /// longest-idle connection of that address (of any, at the cap), or is closed when none is
+    /// idle. Not applied with ``trustForwardedFor``: every connection comes from the proxy then.
+    public var maxConnectionsPerAddress = 100
+    /// The longest an answer may wait for its client to read it: a connection that cannot take
+    /// more output for this long is closed (and nothing more is read from it meanwhile).
+    public var writeDeadline: Duration = .seconds(10)
     /// How long a SIGTERM or SIGINT lets the requests in flight finish (they stop being accepted
     /// at once); past it every connection is closed and the server exits.
     public var shutdownGrace: Duration = .seconds(20)
@@ -58,6 +66,19 @@ public struct ServerConfiguration: Sendable {
     public var webhookURL: String?
     /// `--webhook-secret-file`: the file holding the webhook's secret (`whsec_…`).
     public var webhookSecretFile: String?
+
+    /// The API listener's bounds.
+    var listenerLimits: ListenerLimits {
+        ListenerLimits(
+            maxConnections: maxConnections,
+            addressShare: trustForwardedFor ? maxConnections : maxConnectionsPerAddress,
+            requestDeadline: requestDeadline, writeDeadline: writeDeadline)
+    }
+
+    /// The descriptors the process needs: every connection of both listeners and a reserve.
+    var descriptorsNeeded: Int {
+        maxConnections + (metricsPort == nil ? 0 : MetricsServer.limits.maxConnections) + DescriptorLimit.reserve
+    }
 
     /// The defaults: 127.0.0.1:8080, `hourglass.sqlite`, `outbox.jsonl`, the contract's rules.
     public init() {}

@@ -87,26 +87,17 @@ public enum VerificationServer {
         if let port = configuration.metricsPort {
             services.append(MetricsServer(metrics, host: configuration.metricsHost, port: port, logger: logger))
         }
-        // A connection that stalls is closed after 15 s idle, and one whose next request has
-        // not arrived whole within the request deadline (a head or a body sent a byte a second)
-        // is closed then: it can neither hold a worker nor a graceful shutdown. A head the
-        // decoder refuses (too large, not HTTP) is answered with a problem, not Hummingbird's
-        // bare 400.
-        let deadline = TimeAmount.nanoseconds(configuration.requestDeadline.nanoseconds)
-        let http1 = HTTP1Channel.Configuration(
-            additionalChannelHandlers: [RequestHeadErrorHandler(), RequestDeadlineHandler(deadline: deadline)],
-            idleTimeout: .seconds(15))
-        let maxConnections = configuration.maxConnections
+        // See ListenerLimits: the head bounded, the connections capped and shared by address,
+        // a request's arrival and an answer's reading on deadlines, a connection idle for 15 s
+        // closed. Behind a trusted proxy every connection comes from the proxy: no share then.
+        let limits = configuration.listenerLimits
+        let registry = limits.registry()
         var app = Application(
-            router: router, server: .http1(configuration: http1),
+            router: router, server: .http1(configuration: limits.http1(registry)),
             configuration: .init(address: .hostname(configuration.host, port: configuration.port), serverName: nil),
             services: services,
             onServerRunning: { channel in
-                // First in the listening socket's pipeline: see ConnectionGate.
-                try? await channel.eventLoop.submit {
-                    try channel.pipeline.syncOperations.addHandler(
-                        ConnectionGate(limit: maxConnections, logger: logger), position: .first)
-                }.get()
+                await ListenerLimits.installGate(on: channel, registry: registry, logger: logger)
             },
             logger: logger)
         let redacted = DatabaseLocation.redacted(configuration.database)
@@ -133,9 +124,10 @@ public enum VerificationServer {
                 )
             }
             logger.notice("\(Self.startLine(configuration))")
-            if let files = DescriptorLimit.raise(), files < maxConnections + DescriptorLimit.reserve {
+            let needed = configuration.descriptorsNeeded
+            if let files = DescriptorLimit.raise(), files < needed {
                 logger.warning(
-                    "the limit on open files (\(files)) leaves too few for \(maxConnections) connections; raise it to \(maxConnections + DescriptorLimit.reserve) or more, or lower --max-connections"
+                    "the limit on open files (\(files)) leaves too few for \(configuration.maxConnections) connections; raise it to \(needed) or more, or lower --max-connections"
                 )
             }
         }

@@ -2,11 +2,13 @@ import Foundation
 import Logging
 import NIOCore
 
-/// The listening socket's gate: it stops accepting while `limit` connections are open, and for a
-/// while after `accept` fails for want of a resource (no file descriptor left: `EMFILE`,
-/// `ENFILE`; no buffer or memory), so that neither a crowd of clients nor an exhausted process
-/// turns the event loop into a busy loop. A client over the limit waits in the kernel's backlog,
-/// and is accepted when a connection closes.
+/// The listening socket's gate: it admits each connection through its ``ConnectionRegistry``
+/// (the listener's cap and an address's share of it, an idle connection closed to make room),
+/// stops accepting while the registry has no room, and for a while after `accept` fails for
+/// want of a resource (no file descriptor left: `EMFILE`, `ENFILE`; no buffer or memory), so
+/// that neither a crowd of clients nor an exhausted process turns the event loop into a busy
+/// loop. A client that finds no room waits in the kernel's backlog, and is accepted when a
+/// connection closes or turns idle.
 ///
 /// SwiftNIO's own backoff cannot stop that busy loop: after a failed `accept` the socket stays
 /// registered for reading, so the event loop is woken again at once. Turning `autoRead` off takes
@@ -18,20 +20,19 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
     typealias OutboundIn = Never
     typealias OutboundOut = Never
 
-    /// The most connections open at once.
-    let limit: Int
+    /// The listener's connections.
+    let registry: ConnectionRegistry
     /// The first pause after a failed `accept`; each failure in a row doubles it, up to a second.
     static let firstBackoff = TimeAmount.milliseconds(50)
     static let longestBackoff = TimeAmount.seconds(1)
 
     private let logger: Logger
-    private var open = 0
     private var backoff: TimeAmount?
     private var resume: Scheduled<Void>?
     private var accepting = true
 
-    init(limit: Int, logger: Logger) {
-        self.limit = limit
+    init(registry: ConnectionRegistry, logger: Logger) {
+        self.registry = registry
         self.logger = logger
     }
 
@@ -47,17 +48,21 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
             backoff = nil
             logger.notice("accepting connections again")
         }
-        guard open < limit else {
-            // Accepted before the gate closed (one a wake-up makes this rare).
+        let address = ClientAddress.limitKey(child.remoteAddress?.ipAddress ?? "unknown")
+        guard case .admitted = registry.admit(child, address: address) else {
+            // Every connection its bound counts is busy: an address over its share, or the cap
+            // reached since the gate last looked.
             child.close(promise: nil)
             return
         }
-        open += 1
-        let loopBound = NIOLoopBound((self, context), eventLoop: context.eventLoop)
-        child.closeFuture.hop(to: context.eventLoop).whenComplete { _ in
-            let (gate, context) = loopBound.value
-            gate.open -= 1
-            gate.update(context)
+        let (registry, eventLoop) = (registry, context.eventLoop)
+        let loopBound = NIOLoopBound((self, context), eventLoop: eventLoop)
+        child.closeFuture.whenComplete { _ in
+            registry.remove(child)
+            eventLoop.execute {
+                let (gate, context) = loopBound.value
+                gate.update(context)
+            }
         }
         update(context)
         context.fireChannelRead(data)
@@ -68,7 +73,8 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
             let pause = backoff.map { min($0 * 2, Self.longestBackoff) } ?? Self.firstBackoff
             if backoff == nil {
                 logger.warning(
-                    "cannot accept connections: \(error.description); pausing accepts, \(open) connections open")
+                    "cannot accept connections: \(error.description); pausing accepts, \(registry.count) connections open"
+                )
             }
             backoff = pause
             resume?.cancel()
@@ -88,9 +94,23 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
         resume = nil
     }
 
-    /// Accepts while under the limit and not pausing after a failure.
+    /// Accepts while the registry has room and the gate is not pausing after a failure; when it
+    /// has none, asks to be woken when a connection turns idle.
     private func update(_ context: ChannelHandlerContext) {
-        let wanted = open < limit && resume == nil
+        var room = registry.hasRoom
+        if !room {
+            let eventLoop = context.eventLoop
+            let loopBound = NIOLoopBound((self, context), eventLoop: eventLoop)
+            registry.whenIdle {
+                eventLoop.execute {
+                    let (gate, context) = loopBound.value
+                    gate.update(context)
+                }
+            }
+            // A connection may have turned idle since the first look.
+            room = registry.hasRoom
+        }
+        let wanted = room && resume == nil
         guard wanted != accepting, let options = context.channel.syncOptions else { return }
         accepting = wanted
         try? options.setOption(.autoRead, value: wanted)

@@ -7,7 +7,9 @@ import NIOHTTPTypes
 /// sent a byte at a time (never idle, so the idle timeout never fires), or a connection that sends
 /// nothing, holds neither a worker nor a graceful shutdown for longer. The time requests read
 /// whole wait for their answers is not counted (pipelined ones included): the database's own
-/// deadline bounds it. Placed after the HTTP codec with Hummingbird's `additionalChannelHandlers`,
+/// deadline bounds it, and an answer the client does not read, ``WriteDeadlineHandler``. While
+/// the deadline runs the connection owes nothing: it tells its listener's ``ConnectionRegistry``
+/// it is idle then, and busy from a request's head until its answer. Placed after the HTTP codec with Hummingbird's `additionalChannelHandlers`,
 /// one a connection; every part goes on unchanged.
 final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandler {
     typealias InboundIn = HTTPRequestPart
@@ -16,6 +18,8 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     typealias OutboundOut = HTTPResponsePart
 
     let deadline: TimeAmount
+    /// The listener's connections, told when this one turns idle or busy.
+    let registry: ConnectionRegistry?
     private var pending: Scheduled<Void>?
     /// A request's head was read and its end was not.
     private var reading = false
@@ -24,8 +28,9 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     /// Requests read whole whose answers have not ended.
     private var unanswered = 0
 
-    init(deadline: TimeAmount) {
+    init(deadline: TimeAmount, registry: ConnectionRegistry? = nil) {
         self.deadline = deadline
+        self.registry = registry
     }
 
     func handlerAdded(context: ChannelHandlerContext) {
@@ -41,6 +46,7 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
         switch unwrapInboundIn(data) {
         case .head:
             reading = true
+            registry?.busy(context.channel)
         case .end:
             reading = false
             if answeredEarly {
@@ -80,6 +86,7 @@ final class RequestDeadlineHandler: ChannelDuplexHandler, RemovableChannelHandle
     }
 
     private func arm(_ context: ChannelHandlerContext) {
+        if !reading { registry?.idle(context.channel) }
         pending?.cancel()
         let loopBound = NIOLoopBound(context, eventLoop: context.eventLoop)
         pending = context.eventLoop.scheduleTask(in: deadline) { loopBound.value.close(promise: nil) }
