@@ -1,3 +1,4 @@
+import AsyncHTTPClient
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
@@ -17,14 +18,18 @@ struct WebhookTests {
         let port: Int
         let out: URL
 
-        init(secret: String, folder: URL, failFirst: Int = 0, alwaysFail: Bool = false) throws {
-            out = folder.appendingPathComponent("webhook.jsonl")
+        init(
+            secret: String, folder: URL, failFirst: Int = 0, alwaysFail: Bool = false, delay: Double = 0,
+            redirect: String? = nil, name: String = "webhook"
+        ) throws {
+            out = folder.appendingPathComponent("\(name).jsonl")
             let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
                 .deletingLastPathComponent().appendingPathComponent("tools/webhook-receiver")
             process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
             process.arguments =
                 ["python3", script.path, "--secret", secret, "--out", out.path, "--fail-first", "\(failFirst)"]
-                + (alwaysFail ? ["--always-fail"] : [])
+                + (alwaysFail ? ["--always-fail"] : []) + ["--delay", "\(delay)"]
+                + (redirect.map { ["--redirect", $0] } ?? [])
             let pipe = Pipe()
             process.standardOutput = pipe
             try process.run()
@@ -106,6 +111,58 @@ struct WebhookTests {
             #expect(first == 500 && second == 500)
         }
         #expect(try receiver.received().map { $0["status"] as? Int } == Array(repeating: 503, count: 6))
+    }
+
+    /// A fresh folder for a test's receivers.
+    static func folder() throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("webhook-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        return folder
+    }
+
+    @Test("a provider that delivers, then answers after the timeout: the send stays counted, tried again, same id")
+    func slowProvider() async throws {
+        let receiver = try Receiver(secret: Self.secret, folder: try Self.folder(), delay: 0.8)
+        var server = try Self.server(to: receiver)
+        server.configuration.sender = try WebhookSender(
+            url: try #require(URL(string: "http://127.0.0.1:\(receiver.port)/codes")), secret: Self.secret,
+            timeout: .milliseconds(300), attempts: 2)
+        let phone = ServerHarness.newPhone()
+        try await server.run { client in
+            let first = try await Self.send(client, phone, language: "en")
+            // Counted: the cooldown holds, where a send taken back would be sent again (free).
+            let second = try await Self.send(client, phone, language: "en")
+            #expect(first == 200 && second == 429)
+        }
+        let received = try receiver.received()
+        #expect(received.count == 2 && Set(received.compactMap { $0["id"] as? String }).count == 1)
+    }
+
+    @Test("a webhook that redirects: nothing goes where it points, and the send is taken back")
+    func redirect() async throws {
+        let folder = try Self.folder()
+        let elsewhere = try Receiver(secret: Self.secret, folder: folder, name: "elsewhere")
+        let receiver = try Receiver(
+            secret: Self.secret, folder: folder, redirect: "http://127.0.0.1:\(elsewhere.port)/stolen")
+        let server = try Self.server(to: receiver)
+        let phone = ServerHarness.newPhone()
+        try await server.run { client in
+            let first = try await Self.send(client, phone, language: "en")
+            // Taken back: a 3xx is a definite refusal, answered at once and not tried again.
+            let second = try await Self.send(client, phone, language: "en")
+            #expect(first == 500 && second == 500)
+        }
+        #expect(try receiver.received().map { $0["status"] as? Int } == [307, 307])
+        #expect(try elsewhere.received().isEmpty)
+    }
+
+    @Test("what tells a webhook that was never reached from one that may have been")
+    func neverConnected() {
+        #expect(WebhookSender.neverConnected(HTTPClientError.connectTimeout))
+        #expect(WebhookSender.neverConnected(IOError(errnoCode: ECONNREFUSED, reason: "connect")))
+        #expect(!WebhookSender.neverConnected(HTTPClientError.readTimeout))
+        #expect(!WebhookSender.neverConnected(HTTPClientError.deadlineExceeded))
+        #expect(!WebhookSender.neverConnected(HTTPClientError.remoteConnectionClosed))
     }
 
     @Test("a webhook without its secret, or with a secret that is not one, stops the start (exit 78)")

@@ -1,12 +1,28 @@
 public import Foundation
 
 /// Delivers a code: an SMS or e-mail provider behind a webhook (``WebhookSender``) — or, in
-/// development, the ``Outbox``. Called once the code is stored; a throw means it was not
-/// delivered: the code is taken back (its cooldown and its place in the send limit) and the
-/// client is answered `500`, so that the person may ask again at once.
+/// development, the ``Outbox``. Called once the code is stored, in a task of its own that no
+/// database deadline cancels. A throw means the code was not delivered: it is taken back (its
+/// cooldown, its place in the limits and budgets) and the client is answered `500`, so that the
+/// person may ask again at once. A sender that cannot tell (a timeout after its request was
+/// written) throws ``DeliveryOutcomeUnknown``: the send then stays counted and is answered as
+/// sent, or a provider that answers slowly would make every send free.
 public protocol CodeSender: Sendable {
     /// Delivers `message`.
     func send(_ message: CodeMessage) async throws
+}
+
+/// A delivery that may have reached the person: the send stays counted.
+public struct DeliveryOutcomeUnknown: Error, Sendable, CustomStringConvertible {
+    /// Why the outcome is not known.
+    public var reason: String
+
+    /// An unknown outcome, for `reason`.
+    public init(reason: String) {
+        self.reason = reason
+    }
+
+    public var description: String { "the delivery's outcome is unknown: \(reason)" }
 }
 
 /// One code to deliver, with its text in the person's language.

@@ -3,6 +3,7 @@ import Crypto
 public import Foundation
 import NIOCore
 import NIOHTTP1
+import NIOPosix
 
 /// Delivers each code to a webhook, as the Standard Webhooks specification signs one: the
 /// provider's adapter (an SMS gateway, an e-mail service) receives it and sends the text.
@@ -12,14 +13,20 @@ import NIOHTTP1
 /// `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256
 /// of `id.timestamp.body` with the secret). Any 2xx delivers it. A timeout, a connection
 /// failure, a 5xx, a 408 or a 429 is tried again after 0.25 s, then 0.5 s, … up to ``attempts``
-/// times while the code lives; another 4xx is final. The last failure is thrown, and the code is
-/// taken back.
+/// times while the code lives; a 3xx or another 4xx is final. No redirect is followed: one would
+/// carry the code, the destination and the signature to wherever it points.
+///
+/// A delivery is taken back (``Failure`` thrown) only when no attempt can have reached the
+/// webhook with the message: every attempt was answered with a failing status, or could not
+/// connect. When an attempt timed out or lost its connection after the request was written,
+/// the webhook may have sent the text: ``DeliveryOutcomeUnknown`` is thrown and the send stays
+/// counted.
 public struct WebhookSender: CodeSender {
-    /// What a delivery ended with, when it was not delivered.
+    /// What a delivery ended with, when it was certainly not delivered.
     public enum Failure: Error, Sendable, CustomStringConvertible {
-        /// The webhook answered this status (after the attempts, or at once for a final 4xx).
+        /// The webhook answered this status (after the attempts, or at once for a final one).
         case status(Int)
-        /// No answer: the attempts' last error.
+        /// No connection could be made: the attempts' last error.
         case unreachable(String)
 
         public var description: String {
@@ -30,6 +37,14 @@ public struct WebhookSender: CodeSender {
         }
     }
 
+    /// The webhooks' own client: redirects refused, a connection made within a second, at
+    /// most 16 connections to the webhook's host (more deliveries wait for one).
+    static let client = HTTPClient(
+        eventLoopGroup: MultiThreadedEventLoopGroup.singleton,
+        configuration: HTTPClient.Configuration(
+            redirectConfiguration: .disallow, timeout: .init(connect: .seconds(1)),
+            connectionPool: .init(idleTimeout: .seconds(60), concurrentHTTP1ConnectionsPerHostSoftLimit: 16)))
+
     let url: URL
     let secret: [UInt8]
     let timeout: Duration
@@ -37,7 +52,7 @@ public struct WebhookSender: CodeSender {
 
     /// A sender to `url`, signing with `secret` (`whsec_` and base64, as Standard Webhooks
     /// writes it, or the base64 alone); each attempt bounded by `timeout`. Requests go through
-    /// AsyncHTTPClient's shared client.
+    /// the webhooks' own ``client``.
     public init(url: URL, secret: String, timeout: Duration = .seconds(2), attempts: Int = 3) throws(ServerSetupError) {
         let encoded = secret.trimmingCharacters(in: .whitespacesAndNewlines)
         guard let key = Data(base64Encoded: encoded.hasPrefix("whsec_") ? String(encoded.dropFirst(6)) : encoded),
@@ -56,6 +71,8 @@ public struct WebhookSender: CodeSender {
         let id = "msg_" + UUID().uuidString.lowercased()
         let body = try Self.encoder.encode(Envelope(timestamp: message.sentAt, data: message))
         var last: Failure = .unreachable("no attempt")
+        /// Why an attempt may have delivered it, if one may have.
+        var uncertain: String?
         for attempt in 0..<attempts {
             if attempt > 0 {
                 let pause = Duration.milliseconds(250 << (attempt - 1))
@@ -66,12 +83,27 @@ public struct WebhookSender: CodeSender {
                 let status = try await post(body, id: id)
                 if (200..<300).contains(status) { return }
                 last = .status(status)
-                if (400..<500).contains(status), status != 408, status != 429 { break }
+                if (300..<500).contains(status), status != 408, status != 429 { break }
             } catch {
-                last = .unreachable(String(describing: error))
+                if Self.neverConnected(error) {
+                    last = .unreachable(String(describing: error))
+                } else {
+                    uncertain = String(describing: error)
+                }
             }
         }
+        if let uncertain { throw DeliveryOutcomeUnknown(reason: "the webhook did not answer: \(uncertain)") }
         throw last
+    }
+
+    /// Whether `error` says that no connection was made, so that nothing reached the webhook.
+    static func neverConnected(_ error: any Error) -> Bool {
+        switch error {
+        case let error as HTTPClientError: error == .connectTimeout
+        case is NIOConnectionError, is SocketAddressError: true
+        case let error as IOError: [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH].contains(error.errnoCode)
+        default: false
+        }
     }
 
     /// One attempt; the webhook's status.
@@ -86,7 +118,7 @@ public struct WebhookSender: CodeSender {
         request.headers.add(name: "webhook-timestamp", value: timestamp)
         request.headers.add(name: "webhook-signature", value: "v1," + signature.base64EncodedString())
         request.body = .bytes(ByteBuffer(bytes: body))
-        let response = try await HTTPClient.shared.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
+        let response = try await Self.client.execute(request, timeout: .nanoseconds(timeout.nanoseconds))
         // Read to its end (bounded), so the connection can be used again.
         _ = try? await response.body.collect(upTo: 64 * 1_024)
         return Int(response.status.code)

@@ -47,42 +47,23 @@ struct VerificationAPI: APIProtocol {
         let counters = SendCounters(address: address, destination: destination.normalized, at: now, rules: rules)
         let language = MessageTemplates.language(accepting: MessageLanguage.accepted)
         do {
-            let (store, ledger, sender, metrics) = (store, ledger, sender, metrics)
-            let senderName = Self.name(of: sender)
-            // The code is delivered within the deadline's work: a code the store kept is sent,
-            // even when its answer comes too late for this request.
-            let decision = try await StoreDeadline.run(databaseTimeout) {
+            let (store, ledger, metrics) = (store, ledger, metrics)
+            // Within the database's deadline: the store's decision alone. A code it kept is
+            // delivered in a task of its own, started once it is kept, so that neither that
+            // deadline nor a request given up cancels it.
+            typealias Sent = (VerificationLedger.SendDecision, Task<DeliveryOutcome, Never>?)
+            let (decision, delivery) = try await StoreDeadline.run(databaseTimeout) { () async throws -> Sent in
                 let decision = try await metrics.database("send") {
                     try await store.send(key: key, address: address, counters: counters, now: now, since: since) {
                         state in
                         ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
                     }
                 }
-                if case .send(let code, _, _, _) = decision {
-                    do {
-                        try await sender.send(message(code, to: destination, at: date, language: language))
-                        metrics.delivery(by: senderName, "delivered")
-                    } catch {
-                        metrics.delivery(by: senderName, "failed")
-                        // Not delivered: the send is taken back, so the user may ask again. In a
-                        // task of its own: this one may be cancelled (the deadline passed while
-                        // the sender tried), and a cancelled task's store call would not run.
-                        let logger = logger
-                        await Task {
-                            do {
-                                try await metrics.database("undo_send") {
-                                    try await store.undoSend(key: key, sentAt: now, counters: counters)
-                                }
-                            } catch {
-                                logger.error(
-                                    "taking back an undelivered send to \(destination.masked) failed: \(error)")
-                            }
-                        }.value
-                        throw error
-                    }
-                }
-                return decision
+                guard case .send(let code, _, _, _) = decision else { return (decision, nil) }
+                let message = self.message(code, to: destination, at: date, language: language)
+                return (decision, self.deliver(message, undoing: (key, now, counters), to: destination))
             }
+            if let delivery, case .failed(let error) = await delivery.value as DeliveryOutcome { throw error }
             switch decision {
             case .refuse(let reason, let retryAfter):
                 logger.info("send to \(destination.masked) refused: \(reason.rawValue), \(retryAfter) s")
@@ -176,7 +157,7 @@ struct VerificationAPI: APIProtocol {
                     .init(body: .applicationProblemJson(PasswordRefusal.problem(for: problem))))
             }
             // Hashed before the store is asked, so that an existing account answers no sooner.
-            let passwordHash = try await hashing.hash(password)
+            let passwordHash = try await hashing.hash(password, for: address)
             let outcome = try await database("create_account") {
                 try await store.createAccount(
                     destination: destination.normalized, key: key, proofHash: proofHash, passwordHash: passwordHash,
@@ -198,7 +179,9 @@ struct VerificationAPI: APIProtocol {
                 return try await refused(proofHash, destination, password, address: address, now: now)
             }
         } catch is PasswordHashing.Busy {
-            logger.warning("account for \(destination.masked) refused: \(hashing.waitingLimit) passwords being hashed")
+            logger.warning(
+                "account for \(destination.masked) refused: the hashing queue is full (\(hashing.waitingLimit), \(hashing.addressShare) an address)"
+            )
             metrics.account("busy")
             return .serviceUnavailable(Self.busy)
         } catch {
