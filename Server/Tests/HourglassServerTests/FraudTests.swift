@@ -58,7 +58,7 @@ struct FraudTests {
     }
 
     @Test(
-        "the send budget and a calling code's budget: 429 send_budget or calling_code_budget until the window ends",
+        "the send budget, a channel's each, and a calling code's budget: 429 send_budget or calling_code_budget until the window ends",
         arguments: TestDatabase.available)
     func budgets(database: TestDatabase) async throws {
         // Budgets count every send of a database: on a window no other run's sends fall in.
@@ -82,6 +82,17 @@ struct FraudTests {
             #expect(
                 try await client.post("/v1/codes", ["destination": "+447400123456"], from: server.address).status == 200
             )
+            let fourthText = try await client.post(
+                "/v1/codes", ["destination": "+447400123457"], from: server.address)
+            #expect(
+                fourthText.status == 429 && fourthText["reason"] as? String == "send_budget"
+                    && fourthText.headers[.retryAfter] == "3000")
+            // E-mails have a budget of their own: the texts' spent, three go out, the fourth not.
+            for _ in 0..<3 {
+                #expect(
+                    try await client.post("/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
+                        .status == 200)
+            }
             let email = try await client.post(
                 "/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
             #expect(

@@ -25,8 +25,9 @@ public struct VerificationRules: Sendable, Hashable {
     public var lockDuration = VerificationDefaults.lockDuration
     /// How long a proof lives.
     public var proofLifetime = VerificationDefaults.proofLifetime
-    /// Codes the server sends per budget window, to every destination together; nil for no
-    /// budget. Against SMS pumping: a bill has a ceiling.
+    /// Codes the server sends per budget window on each channel (texts, e-mails: a budget each),
+    /// to every destination together; nil for no budget. Against SMS pumping: a bill has a
+    /// ceiling, and sends to made-up e-mail addresses never spend the texts'.
     public var sendBudget: Int?
     /// Codes the server sends per budget window to one country calling code (`+52`); nil for
     /// no budget. Pumping goes to numbers of a few far-away codes.

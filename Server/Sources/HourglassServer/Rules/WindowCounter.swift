@@ -5,8 +5,8 @@ import PhoneNumbers
 /// bumped in O(1) whatever the traffic. A window starts at a multiple of its length since 1970,
 /// so every instance agrees on it; a count starts afresh with each window.
 struct WindowCounter: Sendable, Hashable {
-    /// What is counted: `address-sends:ADDRESS`, `address-failures:ADDRESS`, `budget`,
-    /// `budget:CALLING-CODE`.
+    /// What is counted: `address-sends:ADDRESS`, `address-failures:ADDRESS`, `budget:CHANNEL`
+    /// (`budget:sms`, `budget:email`), `budget:+CALLING-CODE`.
     let scope: String
     /// When the window began, in milliseconds since 1970.
     let start: Int64
@@ -33,7 +33,8 @@ struct WindowCounter: Sendable, Hashable {
 struct SendCounters: Sendable, Hashable {
     /// The client address's sends.
     var address: WindowCounter
-    /// Every code sent (when there is a send budget).
+    /// Every code sent on the destination's channel (when there is a send budget): e-mails
+    /// never spend the budget of texts, which cost money.
     var budget: WindowCounter?
     /// The codes sent to the destination's calling code (a phone number, when there is a
     /// calling-code budget).
@@ -45,7 +46,9 @@ struct SendCounters: Sendable, Hashable {
     init(address: String, destination: String, at now: Int64, rules: VerificationRules) {
         self.address = .addressSends(address, at: now, rules: rules)
         if let limit = rules.sendBudget {
-            (budget, budgetLimit) = (WindowCounter("budget", at: now, window: rules.budgetWindow), limit)
+            let channel = destination.hasPrefix("+") ? "sms" : "email"
+            budget = WindowCounter("budget:" + channel, at: now, window: rules.budgetWindow)
+            budgetLimit = limit
         }
         if let limit = rules.callingCodeBudget, let code = SendCounters.callingCode(of: destination) {
             callingCode = WindowCounter("budget:+" + code, at: now, window: rules.budgetWindow)
