@@ -120,15 +120,18 @@ struct IdentityTests {
         }
     }
 
-    @Test("PBKDF2 runs on a queue of its own, and refuses a hash past its waiting limit")
+    @Test("PBKDF2 runs on a queue of its own, and refuses a hash past its waiting limit or an address's share")
     func hashingQueue() async throws {
         let hashing = PasswordHashing(waitingLimit: 1)
-        let stored = try await hashing.hash(Secret("correct horse"))
+        let stored = try await hashing.hash(Secret("correct horse"), for: "198.51.100.1")
         #expect(stored.hasPrefix("pbkdf2-sha256$210000$"))
-        #expect(try await hashing.verify(Secret("correct horse"), matches: stored))
-        #expect(try await !hashing.verify(Secret("wrong horse"), matches: stored))
+        #expect(try await hashing.verify(Secret("correct horse"), matches: stored, for: "198.51.100.1"))
+        #expect(try await !hashing.verify(Secret("wrong horse"), matches: stored, for: "198.51.100.1"))
         await #expect(throws: PasswordHashing.Busy.self) {
-            try await PasswordHashing(waitingLimit: 0).hash(Secret("x"))
+            try await PasswordHashing(waitingLimit: 0).hash(Secret("x"), for: "198.51.100.1")
+        }
+        await #expect(throws: PasswordHashing.Busy.self) {
+            try await PasswordHashing(waitingLimit: 4, addressShare: 0).hash(Secret("x"), for: "198.51.100.1")
         }
     }
 }

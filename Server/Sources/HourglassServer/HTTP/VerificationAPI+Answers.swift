@@ -112,9 +112,17 @@ extension VerificationAPI {
                 with: proofHash, forKey: key, now: now,
                 latest: now + rules.proofLifetime.milliseconds + VerificationLedger.clockTolerance)
         }
-        if let made, try await hashing.verify(password, matches: made.passwordHash) {
-            metrics.account("replayed")
-            return .created(.init(body: .json(.init(account: made.destination))))
+        // A replay answers a lost 201 again, a few times at most: each costs a PBKDF2, and a
+        // proof replayed thousands of times would be a free way to fill the hashing queue.
+        // Counted before it is read, so that replays at one instant never pass the limit.
+        if let made {
+            let replays = Self.replays(of: proofHash, at: now, rules: rules)
+            try await database("log_replay") { try await store.logFailure(replays) }
+            let count = try await database("replays") { try await store.failures(replays) }.count
+            if count <= Self.replayLimit, try await hashing.verify(password, matches: made.passwordHash, for: address) {
+                metrics.account("replayed")
+                return .created(.init(body: .json(.init(account: made.destination))))
+            }
         }
         let failures = WindowCounter.addressFailures(address, at: now, rules: rules)
         try await database("log_failure") { try await store.logFailure(failures) }
@@ -122,6 +130,16 @@ extension VerificationAPI {
         let invalidProof = Problems.problem(
             .invalidProof, status: 403, detail: "The proof is unknown, used, expired or for another destination.")
         return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
+    }
+
+    /// The most times one proof's account answer is replayed: a lost `201` or two, retried.
+    static let replayLimit = 3
+
+    /// The counter of `proofHash`'s replays, in a window of the proof's lifetime (past it the
+    /// proof is over, and so are its replays).
+    static func replays(of proofHash: [UInt8], at now: Int64, rules: VerificationRules) -> WindowCounter {
+        WindowCounter(
+            "replays:" + proofHash.map { String(format: "%02x", $0) }.joined(), at: now, window: rules.proofLifetime)
     }
 
     /// Runs one of the store's calls within the database's deadline, timed.

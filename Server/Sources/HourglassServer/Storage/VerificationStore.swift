@@ -27,10 +27,11 @@ protocol VerificationStore: Sendable {
     ) async throws -> VerificationLedger.CheckDecision
 
     /// A client address's failures (wrong, expired or missing codes; refused account attempts)
-    /// in the counter's window.
+    /// in the counter's window; or another counter's count there (a proof's replays).
     func failures(_ counter: WindowCounter) async throws -> WindowCount
 
-    /// Counts a refused account attempt among the client address's failures.
+    /// Counts a refused account attempt among the client address's failures (or one more of
+    /// another counter: a proof's replays).
     func logFailure(_ counter: WindowCounter) async throws
 
     /// Whether the proof whose hash is `proofHash` is unused, alive and for the destination
