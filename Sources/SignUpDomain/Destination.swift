@@ -122,22 +122,28 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     }
 
     /// An address as people give one: a local part of up to 64 characters (plus-addressing
-    /// included; no spaces, no leading, trailing or doubled dot, none of `"(),:;<>[\]`), `@`, and
-    /// a domain of letters of any script, digits and hyphens in dot-separated labels of up to 63
-    /// characters (no hyphen at either end; 63 in its ASCII form), whose last label has two or
-    /// more characters and not only digits; 254 characters in all. The local part is kept as
-    /// typed, since only its own server may fold its case. The domain has one form, so that two
-    /// spellings of one mailbox are one destination (``normalizedDomain(_:)``).
+    /// included; no spaces, no leading, trailing or doubled dot, none of `"(),:;<>[\]`, no control
+    /// or format character: a bidi control such as U+202E would reverse what a log or a screen
+    /// shows around it), `@`, and a domain of letters of any script, digits and hyphens in
+    /// dot-separated labels of up to 63 characters (no hyphen at either end; 63 in its ASCII
+    /// form), whose last label has two or more characters and not only digits; 254 characters in
+    /// all. The local part keeps its case, since only its own server may fold it, and is put in
+    /// NFC (RFC 6530 §10.1), so that `josé` typed precomposed or with a combining accent is one
+    /// mailbox. The domain has one form, so that two spellings of one mailbox are one
+    /// destination (``normalizedDomain(_:)``).
     private static func parseEmail(_ text: String) -> Result<Destination, DestinationProblem> {
         let parts = text.split(separator: "@", omittingEmptySubsequences: false)
         // 254 characters at most, counted in scalars: a grapheme may hold any number of marks.
         guard parts.count == 2, text.unicodeScalars.count <= 254, let domain = normalizedDomain(parts[1]) else {
             return .failure(.invalidEmail)
         }
-        let local = parts[0]
+        // Bounded already (longestInput, and 254 scalars): NFC's cost stays small.
+        let local =
+            parts[0].unicodeScalars.allSatisfy(\.isASCII)
+            ? String(parts[0]) : String(parts[0]).precomposedStringWithCanonicalMapping
         let forbidden = Set("\"(),:;<>[\\]")
         guard !local.isEmpty, local.count <= 64, local.first != ".", local.last != ".", !local.contains(".."),
-            local.allSatisfy({ !$0.isWhitespace && !forbidden.contains($0) && !isControl($0) })
+            local.allSatisfy({ !$0.isWhitespace && !forbidden.contains($0) && !isControlOrFormat($0) })
         else { return .failure(.invalidEmail) }
         let labels = domain.split(separator: ".", omittingEmptySubsequences: false)
         guard labels.count >= 2,
@@ -201,8 +207,10 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func isControl(_ character: Character) -> Bool {
-        character.unicodeScalars.contains { $0.properties.generalCategory == .control }
+    /// A control character (`Cc`), or a format character (`Cf`: bidi controls and isolates,
+    /// zero-width joiners, the soft hyphen), which changes how the text around it is shown.
+    private static func isControlOrFormat(_ character: Character) -> Bool {
+        character.unicodeScalars.contains { [.control, .format].contains($0.properties.generalCategory) }
     }
 
     /// Full-width digits, plus and at signs (as typed with a Chinese input method) to ASCII.
@@ -217,6 +225,9 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
 }
 
 /// Why a destination was not accepted.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum DestinationProblem: Error, Hashable, Sendable {
     /// Nothing was typed.
     case empty

@@ -32,6 +32,27 @@ struct InternationalEmailTests {
         return labels.joined(separator: ".") + ".cn"
     }()
 
+    @Test("a local part typed precomposed or with a combining accent is one mailbox, in NFC")
+    func localPartInNFC() throws {
+        let composed = "jos\u{E9}@example.com"
+        let decomposed = "jose\u{301}@example.com"
+        let fromComposed = try Destination.parse(composed).get()
+        let fromDecomposed = try Destination.parse(decomposed).get()
+        #expect(fromDecomposed == fromComposed)
+        #expect(Array(fromDecomposed.normalized.unicodeScalars) == Array(composed.unicodeScalars))
+        #expect(Array(fromDecomposed.limitKey.unicodeScalars) == Array(composed.unicodeScalars))
+        // A store's older row, written before NFC, reads back in today's form.
+        #expect(Destination(normalized: decomposed) == fromComposed)
+    }
+
+    @Test(
+        "a control or format character in a local part is refused: bidi controls, isolates, joiners",
+        arguments: ["\u{202E}", "\u{2066}", "\u{200F}", "\u{200D}", "\u{AD}", "\u{7}"])
+    func formatCharacters(scalar: String) {
+        #expect(Destination.parse("\(scalar)user@example.com") == .failure(.invalidEmail))
+        #expect(Destination.parse("us\(scalar)er@example.com") == .failure(.invalidEmail))
+    }
+
     @Test("Punycode decodes and encodes RFC 3492's samples", arguments: vectors)
     func punycode(label: String, encoded: String) {
         #expect(Punycode.encode(label) == encoded)
