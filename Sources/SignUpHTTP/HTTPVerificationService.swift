@@ -94,8 +94,13 @@ public struct HTTPVerificationService: VerificationService {
                 throw .unexpected(400, try? answer.body.applicationProblemJson)
             case .contentTooLarge(let answer):
                 throw .unexpected(413, try? answer.body.applicationProblemJson)
+            case .requestHeaderFieldsTooLarge(let answer):
+                throw .unexpected(431, try? answer.body.applicationProblemJson)
             case .internalServerError(let answer):
                 throw .unexpected(500, try? answer.body.applicationProblemJson)
+            case .serviceUnavailable(let answer):
+                // The server, or a proxy in front of it, cannot take the request now.
+                throw .unexpected(503, try? answer.body.applicationProblemJson)
             case .undocumented(let status, _):
                 throw .unexpected(status, nil)
             }
@@ -130,8 +135,13 @@ public struct HTTPVerificationService: VerificationService {
                 throw .unexpected(400, try? answer.body.applicationProblemJson)
             case .contentTooLarge(let answer):
                 throw .unexpected(413, try? answer.body.applicationProblemJson)
+            case .requestHeaderFieldsTooLarge(let answer):
+                throw .unexpected(431, try? answer.body.applicationProblemJson)
             case .internalServerError(let answer):
                 throw .unexpected(500, try? answer.body.applicationProblemJson)
+            case .serviceUnavailable(let answer):
+                // The server, or a proxy in front of it, cannot take the request now.
+                throw .unexpected(503, try? answer.body.applicationProblemJson)
             case .undocumented(let status, _):
                 throw .unexpected(status, nil)
             }
@@ -167,6 +177,8 @@ public struct HTTPVerificationService: VerificationService {
                 throw .unexpected(400, try? answer.body.applicationProblemJson)
             case .contentTooLarge(let answer):
                 throw .unexpected(413, try? answer.body.applicationProblemJson)
+            case .requestHeaderFieldsTooLarge(let answer):
+                throw .unexpected(431, try? answer.body.applicationProblemJson)
             case .internalServerError(let answer):
                 throw .unexpected(500, try? answer.body.applicationProblemJson)
             case .tooManyRequests(let answer):

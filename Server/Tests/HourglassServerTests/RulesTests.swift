@@ -89,7 +89,7 @@ struct RulesTests {
     }
 
     @Test(
-        "wrong codes count down, the last one locks the destination: checks and sends refused, a new code later starts afresh",
+        "wrong codes count down, the last one kills the code and locks its checks; the owner's next send ends the lock",
         arguments: TestDatabase.available)
     func attemptsAndLock(database: TestDatabase) async throws {
         let server = try ServerHarness(database)
@@ -107,23 +107,24 @@ struct RulesTests {
                 "/v1/codes/check", ["destination": phone, "code": wrong], from: server.address)
             #expect(
                 locked.status == 429 && locked["reason"] as? String == "locked" && locked.headers[.retryAfter] == "900")
-            // The right code does not help during the lock, nor does a new send.
+            // The right code does not help during the lock; the cooldown still holds a send.
             let right = try await client.post(
                 "/v1/codes/check", ["destination": phone, "code": code], from: server.address)
             #expect(right.status == 429 && right["reason"] as? String == "locked")
-            let send = try await client.post("/v1/codes", ["destination": phone], from: server.address)
-            #expect(send.status == 429 && send["reason"] as? String == "locked")
-            server.clock.advance(by: .seconds(900))
-            // The old code died with the lock.
-            #expect(
-                try await client.post("/v1/codes/check", ["destination": phone, "code": code], from: server.address)
-                    .type == "expired")
+            let soon = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(soon.status == 429 && soon["reason"] as? String == "rate_limited")
+            // Once it ends, a send is not refused for the lock: it protects the code it killed,
+            // not whoever guessed. The new code ends the lock, with all its attempts.
+            server.clock.advance(by: .seconds(60))
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
             let fresh = try #require(try server.codes(to: phone).last)
-            let first = try await client.post(
-                "/v1/codes/check", ["destination": phone, "code": fresh == "000000" ? "111111" : "000000"],
-                from: server.address)
-            #expect(first["attemptsLeft"] as? Int == 4)
+            // The old code died with the lock: now it is only a wrong code.
+            let old = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": code == fresh ? wrong : code], from: server.address)
+            #expect(old.status == 422 && old["attemptsLeft"] as? Int == 4)
+            let verified = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": fresh], from: server.address)
+            #expect(verified.status == 200)
         }
     }
 

@@ -115,6 +115,62 @@ extension Components {
                 self.body = body
             }
         }
+        internal struct HeaderTooLarge: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/HeaderTooLarge/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/HeaderTooLarge/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.HeaderTooLarge.Body
+            /// Creates a new `HeaderTooLarge`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.HeaderTooLarge.Body) {
+                self.body = body
+            }
+        }
+        internal struct Unavailable: Sendable, Hashable {
+            /// - Remark: Generated from `#/components/responses/Unavailable/content`.
+            internal enum Body: Sendable, Hashable {
+                /// - Remark: Generated from `#/components/responses/Unavailable/content/application\/problem+json`.
+                case applicationProblemJson(Components.Schemas.Problem)
+                /// The associated value of the enum case if `self` is `.applicationProblemJson`.
+                ///
+                /// - Throws: An error if `self` is not `.applicationProblemJson`.
+                /// - SeeAlso: `.applicationProblemJson`.
+                internal var applicationProblemJson: Components.Schemas.Problem {
+                    get throws {
+                        switch self {
+                        case let .applicationProblemJson(body):
+                            return body
+                        }
+                    }
+                }
+            }
+            /// Received HTTP response body
+            internal var body: Components.Responses.Unavailable.Body
+            /// Creates a new `Unavailable`.
+            ///
+            /// - Parameters:
+            ///   - body: Received HTTP response body
+            internal init(body: Components.Responses.Unavailable.Body) {
+                self.body = body
+            }
+        }
         internal struct InternalError: Sendable, Hashable {
             /// - Remark: Generated from `#/components/responses/InternalError/content`.
             internal enum Body: Sendable, Hashable {

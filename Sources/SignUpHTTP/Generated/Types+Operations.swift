@@ -146,6 +146,32 @@ internal enum Operations {
                     }
                 }
             }
+            /// A header field, the request target or the head in all is over its bound (type
+            /// `malformed-request`): 80 KiB for the head, 8 KiB for a field, less for the fields the
+            /// server reads (the server README lists them). Answered before any route.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/codes/post(sendCode)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeaderTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            internal var requestHeaderFieldsTooLarge: Components.Responses.HeaderTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
             internal struct UnprocessableContent: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/codes/POST/responses/422/content`.
                 internal enum Body: Sendable, Hashable {
@@ -241,6 +267,31 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server, or a proxy in front of it, cannot take the request now: nothing was done;
+            /// retry later. A proxy may answer with a body of its own.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/codes/post(sendCode)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -419,6 +470,32 @@ internal enum Operations {
                     }
                 }
             }
+            /// A header field, the request target or the head in all is over its bound (type
+            /// `malformed-request`): 80 KiB for the head, 8 KiB for a field, less for the fields the
+            /// server reads (the server README lists them). Answered before any route.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/codes/check/post(checkCode)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeaderTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            internal var requestHeaderFieldsTooLarge: Components.Responses.HeaderTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
             internal struct Gone: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/codes/check/POST/responses/410/content`.
                 internal enum Body: Sendable, Hashable {
@@ -566,6 +643,31 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server, or a proxy in front of it, cannot take the request now: nothing was done;
+            /// retry later. A proxy may answer with a body of its own.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/codes/check/post(checkCode)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }
@@ -748,6 +850,32 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A header field, the request target or the head in all is over its bound (type
+            /// `malformed-request`): 80 KiB for the head, 8 KiB for a field, less for the fields the
+            /// server reads (the server README lists them). Answered before any route.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/accounts/post(createAccount)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeaderTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            internal var requestHeaderFieldsTooLarge: Components.Responses.HeaderTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
                             response: self
                         )
                     }
@@ -1140,6 +1268,55 @@ internal enum Operations {
                     }
                 }
             }
+            /// The body is over 16 KiB (type `malformed-request`).
+            ///
+            /// - Remark: Generated from `#/paths//v1/outbox/get(readOutbox)/responses/413`.
+            ///
+            /// HTTP response code: `413 contentTooLarge`.
+            case contentTooLarge(Components.Responses.TooLarge)
+            /// The associated value of the enum case if `self` is `.contentTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.contentTooLarge`.
+            /// - SeeAlso: `.contentTooLarge`.
+            internal var contentTooLarge: Components.Responses.TooLarge {
+                get throws {
+                    switch self {
+                    case let .contentTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "contentTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// A header field, the request target or the head in all is over its bound (type
+            /// `malformed-request`): 80 KiB for the head, 8 KiB for a field, less for the fields the
+            /// server reads (the server README lists them). Answered before any route.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/outbox/get(readOutbox)/responses/431`.
+            ///
+            /// HTTP response code: `431 requestHeaderFieldsTooLarge`.
+            case requestHeaderFieldsTooLarge(Components.Responses.HeaderTooLarge)
+            /// The associated value of the enum case if `self` is `.requestHeaderFieldsTooLarge`.
+            ///
+            /// - Throws: An error if `self` is not `.requestHeaderFieldsTooLarge`.
+            /// - SeeAlso: `.requestHeaderFieldsTooLarge`.
+            internal var requestHeaderFieldsTooLarge: Components.Responses.HeaderTooLarge {
+                get throws {
+                    switch self {
+                    case let .requestHeaderFieldsTooLarge(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "requestHeaderFieldsTooLarge",
+                            response: self
+                        )
+                    }
+                }
+            }
             internal struct NotFound: Sendable, Hashable {
                 /// - Remark: Generated from `#/paths/v1/outbox/GET/responses/404/content`.
                 internal enum Body: Sendable, Hashable {
@@ -1209,6 +1386,31 @@ internal enum Operations {
                     default:
                         try throwUnexpectedResponseStatus(
                             expectedStatus: "internalServerError",
+                            response: self
+                        )
+                    }
+                }
+            }
+            /// The server, or a proxy in front of it, cannot take the request now: nothing was done;
+            /// retry later. A proxy may answer with a body of its own.
+            ///
+            ///
+            /// - Remark: Generated from `#/paths//v1/outbox/get(readOutbox)/responses/503`.
+            ///
+            /// HTTP response code: `503 serviceUnavailable`.
+            case serviceUnavailable(Components.Responses.Unavailable)
+            /// The associated value of the enum case if `self` is `.serviceUnavailable`.
+            ///
+            /// - Throws: An error if `self` is not `.serviceUnavailable`.
+            /// - SeeAlso: `.serviceUnavailable`.
+            internal var serviceUnavailable: Components.Responses.Unavailable {
+                get throws {
+                    switch self {
+                    case let .serviceUnavailable(response):
+                        return response
+                    default:
+                        try throwUnexpectedResponseStatus(
+                            expectedStatus: "serviceUnavailable",
                             response: self
                         )
                     }

@@ -29,9 +29,11 @@ struct VerificationLedger: Sendable {
 
     func decideSend(key: String, destination: String, state: SendState, now: Int64) -> SendDecision {
         let window = rules.sendWindow.milliseconds
-        if let row = state.row, isLocked(row, now: now) {
-            return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
-        }
+        // A lock refuses checks only: it protects the code it killed, not the attacker who
+        // locked it. Refusing sends too would let six requests lock the owner out, and 24 an
+        // hour keep them out; the send limit already bounds the guesses (attempts × sends a
+        // window: 25 an hour by default, against 20 with sends refused during the lock). A new
+        // code ends the lock.
         if let row = state.row, row.sentAt > 0, row.sentAt <= now + Self.clockTolerance,
             row.sentAt + rules.cooldown.milliseconds > now
         {
@@ -85,7 +87,8 @@ struct VerificationLedger: Sendable {
         case superseded
         /// Writes `row`; logs a failure for the address.
         case wrong(row: CodeRow, attemptsLeft: Int)
-        /// Writes `row` (locked, the code dead); logs a failure for the address.
+        /// Writes `row` (locked, the code dead: checks are refused until a new code is sent or
+        /// the lock ends); logs a failure for the address.
         case lock(row: CodeRow, retryAfter: Int)
         /// Writes `row` (the code used) and keeps the proof's hash, bound to `destination`: the
         /// one the check named (normalised), which may spell the limit key's mailbox otherwise
