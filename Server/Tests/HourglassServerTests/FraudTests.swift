@@ -135,7 +135,9 @@ struct FraudTests {
         }
     }
 
-    @Test("a send the deadline cut off while the sender tried is taken back, its budget and address counts too")
+    @Test(
+        "a delivery outlives the database's deadline; failed, its send is taken back, its budget and address counts too"
+    )
     func undeliveredBudget() async throws {
         var harness = try ServerHarness(.sqlite) { $0.sendBudget = 1 }
         let failing = FailingSender()
@@ -149,7 +151,7 @@ struct FraudTests {
             #expect(failed.status == 500)
             failing.fails.withLock { $0 = false }
             failing.delay.withLock { $0 = .zero }
-            // The undo runs as the cancelled delivery ends: soon, not at once.
+            // The undo runs as the failed delivery ends: soon, not at once.
             var status = 0
             for _ in 0..<40 where status != 200 {
                 status = try await client.post(

@@ -24,6 +24,7 @@ struct HardeningTests {
                 uri: "/v1/codes", method: .post, headers: headers, body: ByteBuffer(string: body)
             ) { response in
                 #expect(response.headers[.contentType] == "application/problem+json")
+                SeenStatuses.record("POST", "/v1/codes", Int(response.status.code))
                 return response.status.code
             }
             #expect(status == 413)

@@ -27,7 +27,9 @@ struct RequestHeadTests {
             try await outbound.write(ByteBuffer(string: bytes))
             var received = ByteBuffer()
             for try await var chunk in inbound { received.writeBuffer(&chunk) }
-            return String(buffer: received)
+            let text = String(buffer: received)
+            SeenStatuses.record(sent: bytes, answers: answers(text).map(\.status))
+            return text
         }
     }
 

@@ -148,6 +148,7 @@ extension TestClientProtocol {
             let object =
                 (try? JSONSerialization.jsonObject(with: Data(response.body.readableBytesView))) as? [String: Any]
                 ?? [:]
+            SeenStatuses.record(method.rawValue, path, Int(response.status.code))
             return Answer(status: Int(response.status.code), headers: response.headers, json: object)
         }
     }
