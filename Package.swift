@@ -26,7 +26,7 @@ let package = Package(
         .library(name: "SignUpHTTP", targets: ["SignUpHTTP"]),
         .library(name: "HourglassTranscripts", targets: ["HourglassTranscripts"]),
         .library(name: "HourglassTesting", targets: ["HourglassTesting"]),
-        .library(name: "LineMode", targets: ["LineMode"]),
+        .library(name: "HourglassLineMode", targets: ["HourglassLineMode"]),
         .executable(name: "linemode", targets: ["linemode"]),
         .executable(name: "hourglass-demo", targets: ["HourglassDemo"]),
     ],
@@ -79,8 +79,8 @@ let package = Package(
         .target(name: "SignUpDomain", dependencies: ["PhoneNumbers"]),
         // The sign-up view-models: pure state machines, their runtime, strings, the service and
         // store protocols, the screens as lines, and the doubles tests, previews and linemode use
-        // (a scripted service, a manual wall clock). Depends on the core alone, so it builds for
-        // Apple platforms too.
+        // (a scripted service, a manual wall clock). Depends on the core, PhoneNumbers and
+        // SignUpDomain alone, none Linux-only, so it builds for Apple platforms too.
         .target(name: "SignUp", dependencies: ["Hourglass", "PhoneNumbers", "SignUpDomain"]),
         .testTarget(
             name: "SignUpTests",
@@ -114,7 +114,7 @@ let package = Package(
         ),
         // Transcripts of a screen over time (linemode's format), the in-process diff and
         // transcript files with record modes: plain code, no test framework, so that shipped
-        // code (LineMode, linemode, an app's own runner) can use it.
+        // code (HourglassLineMode, linemode, an app's own runner) can use it.
         .target(name: "HourglassTranscripts", dependencies: ["Hourglass"]),
         // The Swift Testing assertions over it, for app teams' test targets.
         .target(name: "HourglassTesting", dependencies: ["HourglassTranscripts", "Hourglass"]),
@@ -134,7 +134,7 @@ let package = Package(
         ),
         // linemode: the script language, the session and the runner (a library, testable) …
         .target(
-            name: "LineMode",
+            name: "HourglassLineMode",
             dependencies: [
                 "Hourglass", "HourglassTranscripts", "RealClocks", "SignUp", "SignUpHTTP", "PhoneNumbers",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
@@ -143,20 +143,22 @@ let package = Package(
         .testTarget(
             name: "LineModeTests",
             dependencies: [
-                "LineMode", "LineModeSamples", "SignUp", "Hourglass", "HourglassTesting", "HourglassTranscripts",
+                "HourglassLineMode", "LineModeSamples", "SignUp", "Hourglass", "HourglassTesting",
+                "HourglassTranscripts",
                 "TestSupport",
             ]),
-        // An app's own line-mode runner, as LineMode's documentation shows it: a login screen
+        // An app's own line-mode runner, as HourglassLineMode's documentation shows it: a login screen
         // and a Polish table (LineModeSamples), and the executable over them (AcmeLineMode,
         // run by LineModeTests as a child process).
         .target(
-            name: "LineModeSamples", dependencies: ["LineMode", "SignUp", "PhoneNumbers", "Hourglass"],
+            name: "LineModeSamples", dependencies: ["HourglassLineMode", "SignUp", "PhoneNumbers", "Hourglass"],
             path: "Tests/LineModeSamples"),
         .executableTarget(
-            name: "AcmeLineMode", dependencies: ["LineMode", "LineModeSamples", "SignUp"], path: "Tests/AcmeLineMode"),
+            name: "AcmeLineMode", dependencies: ["HourglassLineMode", "LineModeSamples", "SignUp"],
+            path: "Tests/AcmeLineMode"),
         // … and its executable: `@main` alone (the command line is LineModeTool's, so that an
         // app's own runner has it too).
-        .executableTarget(name: "linemode", dependencies: ["LineMode"]),
+        .executableTarget(name: "linemode", dependencies: ["HourglassLineMode"]),
         // One countdown on any clock, printed tick by tick; the child process of the
         // suspension test.
         .executableTarget(

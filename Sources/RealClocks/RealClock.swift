@@ -3,7 +3,7 @@ import Foundation
 package import Hourglass
 import HourglassDispatch
 
-// os(Linux), not canImport: the manifest gives LineMode these clocks on Linux alone, and
+// os(Linux), not canImport: the manifest gives HourglassLineMode these clocks on Linux alone, and
 // elsewhere a whole-package build may still find their empty modules among its built modules.
 #if os(Linux)
 import HourglassGLib

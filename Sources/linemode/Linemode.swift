@@ -1,4 +1,4 @@
-import LineMode
+import HourglassLineMode
 
 /// `linemode`: the sign-up screens in the built-in languages (see `LineModeTool`).
 @main

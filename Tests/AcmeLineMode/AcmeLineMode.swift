@@ -1,4 +1,4 @@
-import LineMode
+import HourglassLineMode
 import LineModeSamples
 import SignUp
 

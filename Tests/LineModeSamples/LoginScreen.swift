@@ -1,5 +1,5 @@
 import Hourglass
-public import LineMode
+public import HourglassLineMode
 import SignUp
 
 /// A screen of an app's own, written on the core alone and driven by linemode: a user name, a

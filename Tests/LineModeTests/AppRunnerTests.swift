@@ -3,7 +3,7 @@ import LineModeSamples
 import SignUp
 import Testing
 
-@testable import LineMode
+@testable import HourglassLineMode
 
 /// An app's own line-mode runner (`AcmeLineMode`: `LineModeTool` over the sign-up screens, a
 /// login screen and a Polish table), run as a child process: the built-in command line, over

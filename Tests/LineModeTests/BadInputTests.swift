@@ -1,6 +1,6 @@
 import Foundation
 import Hourglass
-import LineMode
+import HourglassLineMode
 import TestSupport
 import Testing
 

@@ -1,5 +1,5 @@
 import Foundation
-import LineMode
+import HourglassLineMode
 import Testing
 
 /// A fixture is a runnable script: `linemode FIXTURE` reads its first line's options and prints

@@ -1,6 +1,6 @@
 import Foundation
+import HourglassLineMode
 import HourglassTesting
-import LineMode
 import Testing
 
 /// Every file in `Fixtures/` is a linemode transcript; this suite runs each one and compares.

@@ -2,7 +2,7 @@ import Hourglass
 import TestSupport
 import Testing
 
-@testable import LineMode
+@testable import HourglassLineMode
 
 /// Running a script is linear in its length on every clock: counted, not timed. A script with
 /// a problem on every line is the worst case (each line is matched with its problem).

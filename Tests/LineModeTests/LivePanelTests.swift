@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LineMode
+@testable import HourglassLineMode
 
 /// The live panel's frame, a pure function of the screen's lines, the messages and the width.
 @Suite("linemode live panel: the frame")

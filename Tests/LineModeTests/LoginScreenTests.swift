@@ -1,7 +1,7 @@
 import Foundation
 import Hourglass
+import HourglassLineMode
 import HourglassTesting
-import LineMode
 import LineModeSamples
 import SignUp
 import TestSupport

@@ -2,7 +2,7 @@ import Hourglass
 import SignUp
 import Testing
 
-@testable import LineMode
+@testable import HourglassLineMode
 
 /// `type code sent` on a real server with no code in its outbox says why, from what the screen
 /// was last answered, and what to do next.

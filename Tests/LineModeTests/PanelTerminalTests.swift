@@ -2,7 +2,7 @@ import Hourglass
 import TestSupport
 import Testing
 
-@testable import LineMode
+@testable import HourglassLineMode
 
 /// What the panel writes to the terminal: exact escape sequences, with the size given.
 @Suite("linemode live panel: the terminal writer")

@@ -1,6 +1,6 @@
 import Foundation
+import HourglassLineMode
 import HourglassTesting
-import LineMode
 import Testing
 
 /// A subset of the fixtures on the real clocks (dispatch, libevent, glib), time-scaled by 0.05

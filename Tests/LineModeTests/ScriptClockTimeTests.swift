@@ -1,6 +1,6 @@
 import Testing
 
-@testable import LineMode
+@testable import HourglassLineMode
 
 /// A script's waits and suspensions may take its clock at most 100 years on: past that the
 /// clock's 64-bit nanoseconds would run out, every stamp would stick at the last instant and

@@ -2,7 +2,7 @@ import Hourglass
 import TestSupport
 import Testing
 
-@testable import LineMode
+@testable import HourglassLineMode
 
 /// The one stepper: the instants its steps run at, where `wait` and `suspend` move them, steps
 /// ending with the line that makes time pass, and a clock that fails ending the run with

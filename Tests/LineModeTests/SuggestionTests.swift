@@ -1,4 +1,4 @@
-import LineMode
+import HourglassLineMode
 import Testing
 
 /// "Did you mean": the nearest command within two edits, and none for a word whose length alone

@@ -3,7 +3,7 @@ import PhoneNumbers
 import SignUp
 import Testing
 
-@testable import LineMode
+@testable import HourglassLineMode
 
 /// linemode reads the system's language and region as an app does, for a person at a terminal
 /// or at a real server; a script on the scripted server reads neither, so it runs alike on

@@ -13,11 +13,11 @@ let package = Package(
         .target(name: "FuzzerDriver"),
         .executableTarget(
             name: "ScriptReaderFuzzer",
-            dependencies: ["FuzzerDriver", .product(name: "LineMode", package: "Hourglass")]
+            dependencies: ["FuzzerDriver", .product(name: "HourglassLineMode", package: "Hourglass")]
         ),
         .executableTarget(
             name: "LinemodeFuzzer",
-            dependencies: ["FuzzerDriver", .product(name: "LineMode", package: "Hourglass")]
+            dependencies: ["FuzzerDriver", .product(name: "HourglassLineMode", package: "Hourglass")]
         ),
     ],
     swiftLanguageModes: [.v6]

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzerDriver
-import LineMode
+import HourglassLineMode
 
 /// The most clock time a script's `wait` lines may let pass and still be run: each waited second
 /// can tick the countdowns and redraw the screen, so scripts that wait longer are only read (the

@@ -1,6 +1,6 @@
 import Foundation
 import FuzzerDriver
-import LineMode
+import HourglassLineMode
 
 /// libFuzzer's entry point: one input, read as a linemode script, on the screen its first line
 /// names when that line is a fixture's header (`# linemode --screen registration …`), else on

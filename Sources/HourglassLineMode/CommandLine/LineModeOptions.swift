@@ -45,6 +45,9 @@ public struct LineModeOptions: Sendable {
 }
 
 /// The clocks linemode runs on.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum ClockChoice: String, CaseIterable, Sendable {
     /// `VirtualClock`: runs as fast as the CPU allows; byte-for-byte deterministic.
     case virtual
