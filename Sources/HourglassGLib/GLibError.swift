@@ -2,6 +2,9 @@
 import Foundation
 
 /// Why a ``GLibClock`` could not be made, or stopped running its timers.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum GLibError: Error, Hashable, Sendable, CustomStringConvertible {
     /// A system call failed; `errno` says why: `timerfd_create` or reserving the descriptors
     /// GLib needs (`EMFILE`: too many open files), `pthread_create` for the clock's own loop

@@ -2,6 +2,9 @@
 import Foundation
 
 /// Why a ``LibeventClock`` could not be made or run.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum LibeventError: Error, Hashable, Sendable, CustomStringConvertible {
     /// `evthread_use_pthreads()` failed: libevent_pthreads is missing or broken.
     case cannotEnableThreads

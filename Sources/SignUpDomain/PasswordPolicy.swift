@@ -84,6 +84,9 @@ public struct PasswordCheck: Hashable, Sendable {
 }
 
 /// Why a password is refused.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum PasswordProblem: Hashable, Sendable {
     /// Fewer characters than the minimum.
     case tooShort(minimum: Int)

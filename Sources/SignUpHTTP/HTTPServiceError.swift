@@ -10,6 +10,9 @@ public import SignUp
 /// ``underlying``; the request that carried the secrets is not.
 public struct HTTPServiceError: Error, CustomStringConvertible {
     /// The operation of the contract that failed.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Operation: String, Hashable, Sendable {
         /// `POST /v1/codes`.
         case sendCode
@@ -20,6 +23,9 @@ public struct HTTPServiceError: Error, CustomStringConvertible {
     }
 
     /// What went wrong.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Kind: Hashable, Sendable {
         /// No answer within the service's timeout.
         case timedOut(after: Duration)

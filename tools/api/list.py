@@ -37,7 +37,7 @@ def walk(node, prefix, out):
             if node.get("static"):
                 extras.append("static")
             attrs = node.get("declAttributes", [])
-            for attr in ("Inlinable", "UsableFromInline", "DiscardableResult"):
+            for attr in ("Inlinable", "UsableFromInline", "DiscardableResult", "Frozen", "Nonexhaustive"):
                 if attr in attrs:
                     extras.append(f"@{attr}")
             generic = node.get("genericSig", "")

@@ -4,6 +4,9 @@
 /// turned intervals ≤ 0 into one second) and never traps on one. Timers count in whole
 /// nanoseconds: a finer part of a duration is dropped (toward zero), so an interval, a tick
 /// or a countdown must be at least one nanosecond.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum TimerError: Error, Hashable, Sendable {
     /// A repeating interval was less than one nanosecond.
     case nonPositiveInterval(Duration)

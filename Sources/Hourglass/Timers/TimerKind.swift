@@ -1,4 +1,7 @@
 /// The kind of a timer, as listed by ``TimerClock/pendingTimers``.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum TimerKind: Hashable, Sendable, CustomStringConvertible {
     /// Fires once: `oneShot(after:)` and the one-shots kept by a ``TimerID``.
     case oneShot

@@ -1,4 +1,7 @@
 /// Why digits are not a phone number.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum PhoneNumberProblem: Error, Hashable, Sendable {
     /// Digits without a country code, and no region to read them in; `example` is the region
     /// whose code a message can give as an example (`+33` in France), when one is known.

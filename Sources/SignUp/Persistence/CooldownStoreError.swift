@@ -1,4 +1,7 @@
 /// Why the cooldown could not be loaded or saved: what, where, and what happens next.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum CooldownStoreError: Error, Hashable, Sendable, CustomStringConvertible {
     /// The file exists but could not be read.
     case unreadable(path: String, reason: String)

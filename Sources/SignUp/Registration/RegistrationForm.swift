@@ -79,6 +79,9 @@ public struct RegistrationForm: Hashable, Sendable {
 }
 
 /// An input to the registration form.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum RegistrationEvent: Hashable, Sendable {
     /// The password field changed.
     case passwordChanged(String)
@@ -95,6 +98,9 @@ public enum RegistrationEvent: Hashable, Sendable {
 }
 
 /// Where the registration stands.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum SubmissionPhase: Hashable, Sendable {
     /// Not submitted yet.
     case idle

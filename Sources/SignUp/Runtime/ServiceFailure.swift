@@ -10,6 +10,9 @@
 /// passwords out of its errors too.
 public struct ServiceFailure: Sendable, CustomStringConvertible {
     /// The kinds of call.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Call: String, Hashable, Sendable {
         /// ``VerificationService/requestCode(to:)``.
         case requestCode

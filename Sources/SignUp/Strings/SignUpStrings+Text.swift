@@ -1,5 +1,8 @@
 extension SignUpStrings {
     /// Each text of a table, by the name of its property: what ``untranslated`` lists.
+    #if hasAttribute(nonexhaustive)
+    @nonexhaustive
+    #endif
     public enum Text: String, CaseIterable, Hashable, Sendable {
         /// ``SignUpStrings/getCode``.
         case getCode

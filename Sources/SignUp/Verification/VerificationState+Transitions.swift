@@ -1,6 +1,9 @@
 public import Hourglass
 
 /// An input to the verification screen's state machine.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum VerificationEvent: Hashable, Sendable {
     /// The destination field changed.
     case destinationChanged(String)

@@ -81,6 +81,9 @@ public struct VerificationState: Hashable, Sendable {
 }
 
 /// Where the send button stands.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum SendPhase: Hashable, Sendable {
     /// No code was requested yet.
     case ready
@@ -93,6 +96,9 @@ public enum SendPhase: Hashable, Sendable {
 }
 
 /// Where checking the code stands.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum CheckPhase: Hashable, Sendable {
     /// Waiting for a complete code.
     case idle
@@ -107,6 +113,9 @@ public enum CheckPhase: Hashable, Sendable {
 }
 
 /// A notice on the verification screen.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum VerificationNotice: Hashable, Sendable {
     /// A new code was sent; the previous one no longer works.
     case codeReplaced
@@ -129,6 +138,9 @@ public enum VerificationCountdown: Hashable, Sendable, CaseIterable {
 }
 
 /// What the runtime must do after a transition.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum VerificationEffect: Hashable, Sendable {
     /// Ask the service for a code.
     case requestCode(Destination)
@@ -147,6 +159,9 @@ public enum VerificationEffect: Hashable, Sendable {
 }
 
 /// What the screen announces to assistive technologies: not every second, only these.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum Announcement: Hashable, Sendable {
     /// A code was sent to the destination (said masked, by the configuration's formatter).
     case codeSent(Destination)

@@ -119,6 +119,23 @@ struct ClientTests {
     #endif
 }
 
+/// What an app shows for a wrong code: its own words, the package's error, which may grow (the
+/// compiler asks for `@unknown default`, tools/consumer-check shows it does).
+func appMessage(for error: CodeCheckError) -> String {
+    switch error {
+    case .wrongCode(let left): "\(left) tries left"
+    case .expired, .superseded: "Ask for a new code"
+    case .locked: "Too many tries"
+    case .rateLimited, .network, .serviceUnavailable: "Try again later"
+    @unknown default: "Something went wrong"
+    }
+}
+
+@Test("an app's switch over a package error ends with @unknown default, and reads its cases")
+func appSwitch() {
+    #expect(appMessage(for: .wrongCode(attemptsLeft: 2)) == "2 tries left")
+}
+
 /// The app's own service: answers at once, as a stub server would.
 struct AppVerificationService: VerificationService {
     func requestCode(to destination: Destination) async throws -> CodeReceipt {

@@ -1,0 +1,46 @@
+import PhoneNumbers
+
+/// The counters a send reads, and bumps when it sends.
+struct SendCounters: Sendable, Hashable {
+    /// The client address's sends.
+    var address: WindowCounter
+    /// Every code sent on the destination's channel (when there is a send budget): e-mails
+    /// never spend the budget of texts, which cost money.
+    var budget: WindowCounter?
+    /// The codes sent to the destination's calling code (a phone number, when there is a
+    /// calling-code budget).
+    var callingCode: WindowCounter?
+    /// How many sends each budget holds in its window.
+    var budgetLimit = 0, callingCodeLimit = 0
+
+    /// The counters of a send from `address` to `destination` (a normalised destination) at `now`.
+    init(address: String, destination: String, at now: Int64, rules: VerificationRules) {
+        self.address = .addressSends(address, at: now, rules: rules)
+        if let limit = rules.sendBudget {
+            let channel = destination.hasPrefix("+") ? "sms" : "email"
+            budget = WindowCounter("budget:" + channel, at: now, window: rules.budgetWindow)
+            budgetLimit = limit
+        }
+        if let limit = rules.callingCodeBudget, let code = SendCounters.callingCode(of: destination) {
+            callingCode = WindowCounter("budget:+" + code, at: now, window: rules.budgetWindow)
+            callingCodeLimit = limit
+        }
+    }
+
+    /// The budgets a send takes one from, in the order a store bumps them, each with its limit
+    /// and the reason a send is refused once it is spent.
+    var budgets: [(counter: WindowCounter, limit: Int, reason: LimitReason)] {
+        [
+            callingCode.map { ($0, callingCodeLimit, LimitReason.callingCodeBudget) },
+            budget.map { ($0, budgetLimit, LimitReason.sendBudget) },
+        ].compactMap { $0 }
+    }
+
+    /// Every counter, in the order a store bumps them: the address's first, the budgets' (rows
+    /// every instance writes) last, so that they are held for as short as can be.
+    var all: [WindowCounter] { [address] + budgets.map(\.counter) }
+
+    private static func callingCode(of destination: String) -> String? {
+        destination.hasPrefix("+") ? PhoneNumbering.callingCode(of: destination) : nil
+    }
+}

@@ -1,0 +1,17 @@
+/// What the server says when it has sent a code.
+public struct CodeReceipt: Hashable, Sendable {
+    /// When the next code may be requested, if the server decides (overrides the cooldown).
+    public var resendAfter: Duration?
+    /// How long the code is valid.
+    public var codeLifetime: Duration
+    /// How many digits the code has, if the server says: it sets the code field, over
+    /// ``VerificationConfig/codeLength`` (kept in 1...16).
+    public var codeLength: Int?
+
+    /// Creates a receipt.
+    public init(resendAfter: Duration? = nil, codeLifetime: Duration = .seconds(300), codeLength: Int? = nil) {
+        self.resendAfter = resendAfter
+        self.codeLifetime = codeLifetime
+        self.codeLength = codeLength
+    }
+}
