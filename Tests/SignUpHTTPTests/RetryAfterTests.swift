@@ -23,9 +23,15 @@ import Testing
         #expect(RetryAfter.wait("Fri Nov 27 09:02:00 2026", now: now) == .seconds(120))
     }
 
-    @Test func aHugeWaitIsADay() {
-        #expect(RetryAfter.wait("99999999999999999999999", now: now) == .seconds(86_400))
-        #expect(RetryAfter.wait("Fri, 27 Nov 2099 09:00:00 GMT", now: now) == .seconds(86_400))
+    @Test func everyWaitAServerMaySendIsTakenAsItIs() {
+        // A two-day lock (a server allows 7) and a budget's 31-day window.
+        #expect(RetryAfter.wait("172800", now: now) == .seconds(172_800))
+        #expect(RetryAfter.wait("2678400", now: now) == .seconds(2_678_400))
+    }
+
+    @Test func aHugeWaitIsTheLongestAServerMaySend() {
+        #expect(RetryAfter.wait("99999999999999999999999", now: now) == .seconds(2_678_400))
+        #expect(RetryAfter.wait("Fri, 27 Nov 2099 09:00:00 GMT", now: now) == .seconds(2_678_400))
     }
 
     @Test func anythingElseIsNoWait() {

@@ -118,7 +118,7 @@ struct CodeInPlayTests {
         expectNoTimersLeft(restarted.clock)
     }
 
-    @Test("a saved code length out of 1...16 is refused as a corrupt file")
+    @Test("a saved code length out of 4...10 is refused as a corrupt file")
     func savedLengthChecked() throws {
         var saved = SavedCooldown(
             CooldownSnapshot(
@@ -126,7 +126,7 @@ struct CodeInPlayTests {
                 codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.zero], codeLength: 8),
             wallNow: Date(timeIntervalSince1970: 1_000))
         #expect(try saved.snapshot(at: Date(timeIntervalSince1970: 1_010)).codeLength == 8)
-        saved.codeLength = 17
+        saved.codeLength = 11
         #expect(throws: SavedCooldownProblem.invalid("codeLength")) {
             try saved.snapshot(at: Date(timeIntervalSince1970: 1_010))
         }

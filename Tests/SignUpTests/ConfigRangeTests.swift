@@ -7,18 +7,18 @@ import Testing
 /// (a negative code length took a prefix of negative length) or make it accept an empty code.
 @Suite("Settings out of range are clamped")
 struct ConfigRangeTests {
-    @Test("VerificationConfig: code length 1...16, send limit at least 1, durations at least zero")
+    @Test("VerificationConfig: code length 4...10 (the contract's), send limit at least 1, durations at least zero")
     func verificationConfig() {
         let made = VerificationConfig(cooldown: .seconds(-5), codeLength: -1, sendLimit: 0, sendWindow: .seconds(-1))
         #expect(made.cooldown == .zero)
-        #expect(made.codeLength == 1)
+        #expect(made.codeLength == 4)
         #expect(made.sendLimit == 1)
         #expect(made.sendWindow == .zero)
         var set = VerificationConfig()
         set.codeLength = 99
-        #expect(set.codeLength == 16)
+        #expect(set.codeLength == 10)
         set.codeLength = 0
-        #expect(set.codeLength == 1)
+        #expect(set.codeLength == 4)
         set.sendLimit = -3
         #expect(set.sendLimit == 1)
         set.cooldown = .seconds(-1)
@@ -28,7 +28,8 @@ struct ConfigRangeTests {
         #expect(VerificationConfig(codeLength: 8).codeLength == 8)
     }
 
-    @Test("a negative code length, configured and from the server, takes one-digit codes; an empty code checks nothing")
+    @Test(
+        "a negative code length, configured and from the server, takes four-digit codes; an empty code checks nothing")
     func negativeCodeLength() {
         var settings = ScriptedServiceSettings()
         settings.codeLength = -1
@@ -36,8 +37,8 @@ struct ConfigRangeTests {
         screen.sendCode()
         screen.model.setCode("")
         #expect(screen.model.screen.verifyButton.isEnabled == false)
-        screen.model.setCode("12")
-        #expect(screen.model.screen.code.value == Secret("1"))
+        screen.model.setCode("123456")
+        #expect(screen.model.screen.code.value == Secret("1234"))
         expectNoTimersLeft(screen.clock)
     }
 

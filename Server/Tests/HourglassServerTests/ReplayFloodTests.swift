@@ -17,7 +17,9 @@ struct ReplayFloodTests {
             let proof = try await IdentityTests.proof(client, server, for: phone)
             #expect(try await IdentityTests.create(client, server, phone, proof: proof).status == 201)
             var statuses: [Int] = []
-            for _ in 0..<5 { statuses.append(try await IdentityTests.create(client, server, phone, proof: proof).status) }
+            for _ in 0..<5 {
+                statuses.append(try await IdentityTests.create(client, server, phone, proof: proof).status)
+            }
             #expect(statuses == [201, 201, 201, 403, 403])
         }
     }
@@ -48,7 +50,8 @@ struct ReplayFloodTests {
                         return (false, try await client.post("/v1/accounts", body, from: "203.0.113.\(index)").status)
                     }
                 }
-                var replayed: [Int] = [], registered: [Int] = []
+                var replayed: [Int] = []
+                var registered: [Int] = []
                 for try await (isReplay, status) in group {
                     if isReplay { replayed.append(status) } else { registered.append(status) }
                 }

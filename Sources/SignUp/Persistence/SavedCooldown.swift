@@ -32,7 +32,7 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
     public var codeLength: Int?
 
     /// The longest wait a saved file may claim; anything beyond is treated as corrupt.
-    static let longestWait: Double = 86_400
+    static let longestWait = Double(VerificationDefaults.longestWait.components.seconds)
 
     /// Saves `snapshot`, taken at `wallNow`.
     public init(_ snapshot: CooldownSnapshot, wallNow: Date) {
@@ -81,6 +81,9 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
 }
 
 /// Why a saved cooldown's values were refused.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum SavedCooldownProblem: Error, Hashable, Sendable {
     /// Another format version.
     case unsupportedVersion(Int)

@@ -3,12 +3,13 @@ public import PhoneNumbers
 /// How the verification-code screen behaves.
 ///
 /// Values out of range are clamped, when made and when set, so that no setting can trap or
-/// stall the screen: ``codeLength`` to 1...16, ``sendLimit`` to at least 1, ``cooldown`` and
+/// stall the screen: ``codeLength`` to `VerificationDefaults.codeLengths` (4 to 10, what a
+/// server may send), ``sendLimit`` to at least 1, ``cooldown`` and
 /// ``sendWindow`` to at least zero.
 public struct VerificationConfig: Hashable, Sendable {
     /// How long the send button waits after a successful send, unless the server says otherwise.
     public var cooldown: Duration { didSet { cooldown = max(cooldown, .zero) } }
-    /// How many digits a code has: 1 to 16.
+    /// How many digits a code has: 4 to 10.
     public var codeLength: Int { didSet { codeLength = Self.codeLengths.clamp(codeLength) } }
     /// How many codes may be requested within ``sendWindow``: at least 1.
     public var sendLimit: Int { didSet { sendLimit = max(sendLimit, 1) } }
@@ -33,7 +34,7 @@ public struct VerificationConfig: Hashable, Sendable {
     private var parserSlot: ValueSlot
     private var formatterSlot: ValueSlot
 
-    static let codeLengths = 1...16
+    static let codeLengths = VerificationDefaults.codeLengths
 
     /// The defaults: the rules' (`VerificationDefaults`: a 60 s cooldown, 6-digit codes, 5
     /// sends an hour), English, numbers read in the system locale's region by the built-in

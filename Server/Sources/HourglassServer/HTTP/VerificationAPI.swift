@@ -34,7 +34,8 @@ struct VerificationAPI: APIProtocol {
     }
 
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
-        if case .json(let body) = input.body, !(1...320).contains(body.destination.count) {
+        if case .json(let body) = input.body, !VerificationDefaults.destinationLengths.contains(body.destination.count)
+        {
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
         }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
@@ -88,7 +89,8 @@ struct VerificationAPI: APIProtocol {
     }
 
     func checkCode(_ input: Operations.CheckCode.Input) async throws -> Operations.CheckCode.Output {
-        if case .json(let body) = input.body, !(1...320).contains(body.destination.count) {
+        if case .json(let body) = input.body, !VerificationDefaults.destinationLengths.contains(body.destination.count)
+        {
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
         }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
@@ -118,7 +120,8 @@ struct VerificationAPI: APIProtocol {
     }
 
     func createAccount(_ input: Operations.CreateAccount.Input) async throws -> Operations.CreateAccount.Output {
-        if case .json(let body) = input.body, !(1...320).contains(body.destination.count) {
+        if case .json(let body) = input.body, !VerificationDefaults.destinationLengths.contains(body.destination.count)
+        {
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
         }
         guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)

@@ -16,9 +16,9 @@ public struct VerificationRules: Sendable, Hashable {
     /// The window of the send limits.
     public var sendWindow = VerificationDefaults.sendWindow
     /// Codes one client address may have sent per window, whatever the destinations.
-    public var addressSendLimit = 50
+    public var addressSendLimit = VerificationDefaults.addressSendLimit
     /// Wrong checks one client address may make per window, whatever the destinations.
-    public var addressFailureLimit = 100
+    public var addressFailureLimit = VerificationDefaults.addressFailureLimit
     /// Wrong checks a code allows; the last one locks its destination.
     public var attempts = VerificationDefaults.attempts
     /// How long a destination stays locked after its last wrong check.
@@ -33,7 +33,7 @@ public struct VerificationRules: Sendable, Hashable {
     /// no budget. Pumping goes to numbers of a few far-away codes.
     public var callingCodeBudget: Int?
     /// The window of the send budgets.
-    public var budgetWindow: Duration = .seconds(86_400)
+    public var budgetWindow = VerificationDefaults.budgetWindow
 
     /// The contract's defaults.
     public init() {}
@@ -41,7 +41,7 @@ public struct VerificationRules: Sendable, Hashable {
     /// Checks every value is in its range; throws a message that names the first that is not.
     public func validated() throws(ServerSetupError) -> Self {
         let counts: [(String, Int, ClosedRange<Int>)] = [
-            ("code length", codeLength, 4...10), ("send limit", sendLimit, 1...1_000),
+            ("code length", codeLength, VerificationDefaults.codeLengths), ("send limit", sendLimit, 1...1_000),
             ("address send limit", addressSendLimit, 1...1_000_000),
             ("address failure limit", addressFailureLimit, 1...1_000_000), ("attempts", attempts, 1...100),
             ("send budget", sendBudget ?? 1, 1...1_000_000_000),
@@ -51,10 +51,12 @@ public struct VerificationRules: Sendable, Hashable {
             throw .invalidOption("the \(name) must be in \(range.lowerBound)...\(range.upperBound), not \(value)")
         }
         // In whole seconds, as the wire says them: a fraction would be answered rounded.
+        let longestLock = VerificationDefaults.longestLock.components.seconds
+        let longestWait = VerificationDefaults.longestWait.components.seconds
         let times: [(String, Duration, ClosedRange<Int64>)] = [
             ("code lifetime", codeLifetime, 1...86_400), ("cooldown", cooldown, 0...86_400),
-            ("send window", sendWindow, 1...604_800), ("lock duration", lockDuration, 1...604_800),
-            ("proof lifetime", proofLifetime, 1...86_400), ("budget window", budgetWindow, 60...2_678_400),
+            ("send window", sendWindow, 1...longestLock), ("lock duration", lockDuration, 1...longestLock),
+            ("proof lifetime", proofLifetime, 1...86_400), ("budget window", budgetWindow, 60...longestWait),
         ]
         for (name, value, range) in times
         where value.components.attoseconds != 0 || !range.contains(value.components.seconds) {
