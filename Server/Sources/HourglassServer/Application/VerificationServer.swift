@@ -140,10 +140,14 @@ public enum VerificationServer {
     ///   server stopped with (a port in use).
     public static func run(_ configuration: ServerConfiguration, logger: Logger) async throws {
         let app = try makeApplication(configuration, logger: logger)
+        // Shut down last to first: the notice is said first, then the application stops.
+        let notice = ShutdownNotice(grace: configuration.shutdownGrace, logger: logger)
         var group = ServiceGroupConfiguration(
-            services: [app], gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
+            services: [.init(service: app), .init(service: notice, successTerminationBehavior: .ignore)],
+            gracefulShutdownSignals: [.sigterm, .sigint], logger: logger)
         group.maximumGracefulShutdownDuration = configuration.shutdownGrace
         try await ServiceGroup(configuration: group).run()
+        logger.notice("hourglass-server stopped")
     }
 
     /// What the server runs with, said once at its start: the address, the connection cap, the database (its
