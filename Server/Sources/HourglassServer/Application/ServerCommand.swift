@@ -155,10 +155,9 @@ public struct ServerCommand: AsyncParsableCommand {
         guard (1...3_600).contains(shutdownGrace) else {
             throw ValidationError("--shutdown-grace must be 1 to 3600 seconds, not \(shutdownGrace)")
         }
-        guard (1...maxConnections).contains(maxConnectionsPerAddress) else {
+        guard (1...1_000_000).contains(maxConnectionsPerAddress) else {
             throw ValidationError(
-                "--max-connections-per-address must be 1 to --max-connections (\(maxConnections)), not \(maxConnectionsPerAddress)"
-            )
+                "--max-connections-per-address must be 1 to 1000000, not \(maxConnectionsPerAddress)")
         }
         (configuration.maxConnections, configuration.shutdownGrace) = (maxConnections, .seconds(shutdownGrace))
         configuration.maxConnectionsPerAddress = maxConnectionsPerAddress

@@ -40,7 +40,8 @@ public struct ServerConfiguration: Sendable {
     /// is still too low.
     public var maxConnections = 1_000
     /// The most client connections open at once from one address (an IPv4 address, an IPv6
-    /// /64). A connection over it, or over ``maxConnections``, takes the place of the
+    /// /64; ``maxConnections`` when it is lower). A connection over it, or over
+    /// ``maxConnections``, takes the place of the
     /// longest-idle connection of that address (of any, at the cap), or is closed when none is
     /// idle. Not applied with ``trustForwardedFor``: every connection comes from the proxy then.
     public var maxConnectionsPerAddress = 100

@@ -17,10 +17,11 @@ import NIOPosix
 /// carry the code, the destination and the signature to wherever it points.
 ///
 /// A delivery is taken back (``Failure`` thrown) only when no attempt can have reached the
-/// webhook with the message: every attempt was answered with a failing status, or could not
-/// connect. When an attempt timed out or lost its connection after the request was written,
+/// webhook with the message: every attempt was answered with a failing status, or got no
+/// connection (none could be made, or none came free in the pool). When an attempt failed
+/// otherwise (a timeout, a connection lost, a TLS failure: the request may have been written),
 /// the webhook may have sent the text: ``DeliveryOutcomeUnknown`` is thrown and the send stays
-/// counted.
+/// counted. This errs toward counting a send that did not go out, never toward a free one.
 public struct WebhookSender: CodeSender {
     /// What a delivery ended with, when it was certainly not delivered.
     public enum Failure: Error, Sendable, CustomStringConvertible {
@@ -77,7 +78,8 @@ public struct WebhookSender: CodeSender {
             if attempt > 0 {
                 let pause = Duration.milliseconds(250 << (attempt - 1))
                 guard Date().addingTimeInterval(Self.seconds(pause)) < message.expiresAt else { break }
-                try await Task.sleep(for: pause)
+                // Cancelled meanwhile: what the attempts so far left is the outcome.
+                do { try await Task.sleep(for: pause) } catch { break }
             }
             do {
                 let status = try await post(body, id: id)
@@ -99,7 +101,7 @@ public struct WebhookSender: CodeSender {
     /// Whether `error` says that no connection was made, so that nothing reached the webhook.
     static func neverConnected(_ error: any Error) -> Bool {
         switch error {
-        case let error as HTTPClientError: error == .connectTimeout
+        case let error as HTTPClientError: error == .connectTimeout || error == .getConnectionFromPoolTimeout
         case is NIOConnectionError, is SocketAddressError: true
         case let error as IOError: [ECONNREFUSED, ENETUNREACH, EHOSTUNREACH].contains(error.errnoCode)
         default: false

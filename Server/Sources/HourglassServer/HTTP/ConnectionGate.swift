@@ -51,8 +51,10 @@ final class ConnectionGate: ChannelDuplexHandler, RemovableChannelHandler {
         let address = ClientAddress.limitKey(child.remoteAddress?.ipAddress ?? "unknown")
         guard case .admitted = registry.admit(child, address: address) else {
             // Every connection its bound counts is busy: an address over its share, or the cap
-            // reached since the gate last looked.
+            // reached since the gate last looked (the gate then stops accepting until one
+            // turns idle or closes).
             child.close(promise: nil)
+            update(context)
             return
         }
         let (registry, eventLoop) = (registry, context.eventLoop)

@@ -36,9 +36,11 @@ final class ConnectionRegistry: Sendable {
 
         /// The longest-idle connection, of `address` if given.
         func longestIdle(of address: String? = nil) -> ObjectIdentifier? {
-            entries.filter { address == nil || $0.value.address == address }
-                .compactMap { id, entry in entry.idleSince.map { (id, $0) } }
-                .min { $0.1 < $1.1 }?.0
+            var longest: (id: ObjectIdentifier, since: NIODeadline)?
+            for (id, entry) in entries where address == nil || entry.address == address {
+                if let since = entry.idleSince, since < longest?.since ?? .distantFuture { longest = (id, since) }
+            }
+            return longest?.id
         }
     }
 

@@ -35,13 +35,21 @@ final class HeaderBoundsHandler: ChannelInboundHandler, RemovableChannelHandler 
     ]
     static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
 
+    /// The listener's connections: a connection that owes a refusal is busy.
+    let registry: ConnectionRegistry?
     /// A request was refused: the rest of the connection's input is dropped.
     private var refused = false
+
+    init(registry: ConnectionRegistry? = nil) {
+        self.registry = registry
+    }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
         guard !refused else { return }
         if case .head(let head) = unwrapInboundIn(data), let refusal = Self.refusal(of: head) {
             refused = true
+            // It owes the refusal's answer: not a connection to close for another.
+            registry?.busy(context.channel)
             context.fireErrorCaught(refusal)
             return
         }

@@ -31,7 +31,7 @@ struct ListenerLimits: Sendable {
         )
         return HTTP1Channel.Configuration(
             additionalChannelHandlers: [
-                HeaderBoundsHandler(), RequestHeadErrorHandler(),
+                HeaderBoundsHandler(registry: registry), RequestHeadErrorHandler(registry: registry),
                 RequestDeadlineHandler(deadline: request, registry: registry), WriteDeadlineHandler(deadline: write),
             ],
             idleTimeout: idleTimeout)

@@ -40,8 +40,12 @@ final class RequestHeadErrorHandler: ChannelDuplexHandler, RemovableChannelHandl
     private var inputClosed = false
     private var closing: Scheduled<Void>?
 
-    init(linger: TimeAmount = .seconds(5)) {
+    /// The listener's connections: a connection that owes a refusal is busy.
+    let registry: ConnectionRegistry?
+
+    init(linger: TimeAmount = .seconds(5), registry: ConnectionRegistry? = nil) {
         self.linger = linger
+        self.registry = registry
     }
 
     func channelRead(context: ChannelHandlerContext, data: NIOAny) {
@@ -81,6 +85,7 @@ final class RequestHeadErrorHandler: ChannelDuplexHandler, RemovableChannelHandl
             return
         }
         failure = refusal
+        registry?.busy(context.channel)
         if unanswered == 0 { answer(refusal, context: context) }
     }
 

@@ -132,11 +132,12 @@ extension VerificationAPI {
         return .forbidden(.init(body: .applicationProblemJson(invalidProof)))
     }
 
-    /// The most times one proof's account answer is replayed: a lost `201` or two, retried.
+    /// The most times one proof's account answer is replayed in a window of its lifetime: a
+    /// lost `201` or two, retried. A proof's life may straddle two such windows (they start at
+    /// multiples of the lifetime since 1970): 6 replays at most in all.
     static let replayLimit = 3
 
-    /// The counter of `proofHash`'s replays, in a window of the proof's lifetime (past it the
-    /// proof is over, and so are its replays).
+    /// The counter of `proofHash`'s replays, in a window of the proof's lifetime.
     static func replays(of proofHash: [UInt8], at now: Int64, rules: VerificationRules) -> WindowCounter {
         WindowCounter(
             "replays:" + proofHash.map { String(format: "%02x", $0) }.joined(), at: now, window: rules.proofLifetime)

@@ -32,7 +32,9 @@ struct PurgeService: Service {
             // A counter's window has ended once it began a longest window ago (the budgets' only
             // when there is a budget: the address counters hold client addresses).
             let budgets = rules.sendBudget != nil || rules.callingCodeBudget != nil
-            let longest = (budgets ? max(rules.sendWindow, rules.budgetWindow) : rules.sendWindow).milliseconds
+            // A proof's replays are counted in windows of its lifetime.
+            let windows = max(rules.sendWindow, rules.proofLifetime)
+            let longest = (budgets ? max(windows, rules.budgetWindow) : windows).milliseconds
             try await store.purge(
                 now: now, since: now - rules.sendWindow.milliseconds, idleSince: now - idle,
                 countersBefore: now - longest)
