@@ -14,7 +14,7 @@ import Testing
 /// `HOURGLASS_REAL_CLOCK_SCALE` sets another scale (sanitizer runs use 0.25).
 ///
 /// A loaded machine can still fall behind. The runner measures that itself: a run in which a
-/// timer started half a tick late or more throws ``ClockStalled`` with its transcript. Such a run
+/// timer or a step started a whole tick late or more throws ``ClockStalled`` with its transcript. Such a run
 /// passes if its transcript is the fixture anyway, and is otherwise run again at four times the
 /// scale, twice at most. A run that differs without a stall fails at once; nothing is guessed
 /// from the transcript.

@@ -199,16 +199,30 @@ public final class TimerQueue: @unchecked Sendable {
     /// reads the time again with `clock` and goes on while more timers fell due meanwhile (up
     /// to `passes` readings), before the backend is re-armed: under load a clock pays one
     /// wake-up for a run of timers rather than one each.
+    ///
+    /// Each callback after the first of a reading starts at a time read again: one that held
+    /// the context (a long callback, a simulated suspension, a machine that stopped the thread)
+    /// makes the timers behind it late, and they see it — their missed ticks, their `now` and
+    /// ``maxLateness`` are what a clock read at their start says, never the earlier reading.
     /// - Returns: how many callbacks ran.
     @discardableResult
     package func runDue(readingTime clock: () -> TimerInstant, passes: Int = 16) -> Int {
         var left = passes
+        var goalIsFresh = true
         return runDue(
             limit: .max, goal: clock().nanoseconds,
             nextGoal: {
                 left -= 1
+                goalIsFresh = true
                 return left > 0 ? clock().nanoseconds : nil
-            }, timeOfFire: { _, goal in goal }, measuresLateness: true)
+            },
+            timeOfFire: { _, goal in
+                guard !goalIsFresh else {
+                    goalIsFresh = false
+                    return goal
+                }
+                return max(goal, clock().nanoseconds)
+            }, measuresLateness: true)
     }
 
     /// For a clock whose time moves in steps (``VirtualClock``): runs, in order, every timer due

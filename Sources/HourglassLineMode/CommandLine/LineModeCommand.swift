@@ -47,8 +47,9 @@ struct LineModeCommand: ParsableCommand {
                   4  the cooldown could not be saved in, or read from, --state-dir (the
                      screen and standard error say why; the panel's messages in live
                      mode); the script still ran
-                  5  a real clock fell behind the script: a timer started a whole tick
-                     (1 s of script time) or more late, so the transcript may differ
+                  5  a real clock fell behind the script: a timer or a script step
+                     started a whole tick (1 s of script time) or more late, measured
+                     as each one starts, so the transcript may differ
                      from the virtual clock's (standard error says how late); run it
                      again with a larger --time-scale
 

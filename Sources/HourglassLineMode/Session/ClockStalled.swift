@@ -1,10 +1,11 @@
 import Foundation
 
-/// A script ran on a real clock that fell behind: a timer started a whole tick (1 s of script
-/// time) or more after its instant, outside a `suspend`, so a countdown may have skipped a value
-/// the virtual clock shows (a countdown shows the boundary its clock has reached; less late, it
-/// shows every one). The runner measures this itself (it knows how late every callback
-/// started); nothing guesses it from the transcript.
+/// A script ran on a real clock that fell behind: a timer or a script step started a whole tick
+/// (1 s of script time) or more after its instant, outside a `suspend`, so a countdown may have
+/// skipped a value the virtual clock shows (a countdown shows the boundary its clock has reached;
+/// less late, it shows every one). The runner measures this itself: every callback, a step's
+/// included, is timed by a clock read as it starts, so one held up behind a long one counts
+/// too; nothing guesses it from the transcript.
 ///
 /// Thrown after the whole script ran and its transcript was written. Run it again with a larger
 /// time scale (`--time-scale`): one script second then lasts longer in real time. `linemode`
