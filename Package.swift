@@ -79,9 +79,10 @@ let package = Package(
         .target(name: "SignUpDomain", dependencies: ["PhoneNumbers"]),
         // The sign-up view-models: pure state machines, their runtime, strings, the service and
         // store protocols, the screens as lines, and the doubles tests, previews and linemode use
-        // (a scripted service, a manual wall clock). Depends on the core, PhoneNumbers and
-        // SignUpDomain alone, none Linux-only, so it builds for Apple platforms too.
-        .target(name: "SignUp", dependencies: ["Hourglass", "PhoneNumbers", "SignUpDomain"]),
+        // (a scripted service, a manual wall clock). Depends on the core, HourglassTranscripts
+        // (the lines' rule), PhoneNumbers and SignUpDomain alone, none Linux-only, so it builds
+        // for Apple platforms too.
+        .target(name: "SignUp", dependencies: ["Hourglass", "HourglassTranscripts", "PhoneNumbers", "SignUpDomain"]),
         .testTarget(
             name: "SignUpTests",
             dependencies: [

@@ -19,6 +19,9 @@ public import Hourglass
 /// try assertTranscript(recorder.transcript, matchesFile: url)
 /// ```
 ///
+/// Every screen line and announcement is written by the transcripts' one rule
+/// (``TranscriptText``): one line, in order, the isolates of a right-to-left text kept.
+///
 /// Safe from any thread; the stamps read the clock's `logicalNow`, so a change
 /// made in a timer callback is stamped with the instant the timer was due.
 public final class TranscriptRecorder: Sendable {
@@ -42,6 +45,7 @@ public final class TranscriptRecorder: Sendable {
     /// The screen as it is now: writes, stamped, the lines that changed since the last call,
     /// then `key: —` for each line whose key is gone.
     public func screenChanged(_ lines: [String]) {
+        let lines = lines.map { TranscriptText.escaped($0) }
         let stamp = Self.stamp(clock.logicalNow)
         state.withLock { state in
             // A line written last time at the same place keeps its key: most lines do not change.
@@ -63,12 +67,13 @@ public final class TranscriptRecorder: Sendable {
     /// Writes every line of the screen, stamped, changed or not (linemode's `show`).
     public func show(_ lines: [String]) {
         let stamp = Self.stamp(clock.logicalNow)
-        state.withLock { state in for line in lines { add(stamp + line, to: &state) } }
+        state.withLock { state in for line in lines { add(stamp + TranscriptText.escaped(line), to: &state) } }
     }
 
     /// Writes `text` as an announcement (what a screen reader would say), stamped.
     public func announce(_ text: String) {
         let stamp = Self.stamp(clock.logicalNow)
+        let text = TranscriptText.escaped(text)
         state.withLock { add(stamp + "announce: \(text)", to: &$0) }
     }
 

@@ -181,8 +181,8 @@ final class LineModeSession: Sendable {
     }
 
     private func announce(_ announced: String) {
-        // As the screen's lines show a table's text: isolates as ⁅ ⁆, controls written out.
-        let text = ScreenLines.escaped(announced, isolatesAsBrackets: true)
+        // As the recorder writes it, by the transcripts' one rule.
+        let text = TranscriptText.escaped(announced)
         recorder.announce(text)
         panel?.add(message: TranscriptRecorder.stamp(clock.logicalNow) + text)
     }

@@ -37,7 +37,7 @@ public struct SignUpStrings: Sendable {
     /// direction inside a sentence of either direction: a number, a masked destination, a code
     /// or a countdown in an Arabic sentence stays left to right, and does not reorder the words
     /// around it. The built-in right-to-left tables isolate every such value; an app's table
-    /// does the same. A screen's `lines` show the isolates as `⁅` and `⁆`.
+    /// does the same. A screen's `lines` keep the isolates (`TranscriptText`).
     public static func isolated(_ text: String) -> String { "\u{2068}\(text)\u{2069}" }
 
     /// The texts of this table that still hold the base table's (see ``init(translating:_:)``);

@@ -1,41 +1,17 @@
+import HourglassTranscripts
+
 /// Stable one-line renderings of screen controls, for transcripts (linemode's, and app teams'
-/// with `HourglassTesting`), logs and tests. Secrets appear masked; a control character or a
-/// direction override in a field or a message is written out (`\u{A}`), so a line is always
-/// one line, in order. In a table's text (a message, a button's title, an accessibility value),
-/// a first-strong isolate is shown as `⁅` and its end as `⁆`: a right-to-left transcript shows
-/// which values were isolated (``SignUpStrings/isolated(_:)``), and reads in order.
+/// with `HourglassTesting`), logs and tests, by the transcripts' one rule (`TranscriptText`).
+/// Secrets appear masked; a control character or a direction override in a field or a message
+/// is written out (`\u{A}`), so a line is always one line, in order. In a table's text (a
+/// message, a button's title, an accessibility value) the isolates a right-to-left table puts
+/// around a value (``SignUpStrings/isolated(_:)``) stay, so the line reads in order in a
+/// bidi-aware viewer; in a field's text, what a person typed, they are written out too.
 package enum ScreenLines {
     static func field(_ prefix: String, _ name: String, _ field: FieldView) -> String {
-        line(prefix, name, ": \"", escaped(field.text), "\"", isEnabled: field.isEnabled, message: field.message)
-    }
-
-    /// `text` with each character that would break or reorder its line — a control character
-    /// (a newline, a terminal escape), a line or paragraph separator, a direction mark or
-    /// override — written as `\u{A}`: what a person typed (or a path in a message) stays on
-    /// its one line, in order, so it cannot forge another.
-    package static func escaped(_ text: String, isolatesAsBrackets: Bool = false) -> String {
-        guard text.unicodeScalars.contains(where: isHidden) else { return text }
-        var shown = ""
-        for scalar in text.unicodeScalars {
-            if isolatesAsBrackets, scalar == "\u{2068}" || scalar == "\u{2069}" {
-                shown += scalar == "\u{2068}" ? "⁅" : "⁆"
-            } else if isHidden(scalar) {
-                shown += "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
-            } else {
-                shown.unicodeScalars.append(scalar)
-            }
-        }
-        return shown
-    }
-
-    private static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: return true
-        default:
-            // Bidirectional marks, embeddings, overrides and isolates.
-            return scalar.value == 0x061C || (0x200E...0x200F).contains(scalar.value)
-                || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
-        }
+        line(
+            prefix, name, ": \"", TranscriptText.escaped(field.text, keepingIsolates: false), "\"",
+            isEnabled: field.isEnabled, message: field.message)
     }
 
     static func secret(_ prefix: String, _ name: String, _ field: SecretFieldView) -> String {
@@ -44,10 +20,10 @@ package enum ScreenLines {
 
     static func button(_ prefix: String, _ name: String, _ button: ButtonView) -> String {
         line(
-            prefix, name, ": [", escaped(button.title, isolatesAsBrackets: true), "]", isEnabled: button.isEnabled,
+            prefix, name, ": [", TranscriptText.escaped(button.title), "]", isEnabled: button.isEnabled,
             message: nil,
             accessibility: button.accessibilityValue.map {
-                (button.accessibilityLabel, escaped($0, isolatesAsBrackets: true))
+                (button.accessibilityLabel, TranscriptText.escaped($0))
             })
     }
 
@@ -65,7 +41,7 @@ package enum ScreenLines {
         if !isEnabled { line += " (disabled)" }
         if let message {
             line += " — "
-            line += escaped(message, isolatesAsBrackets: true)
+            line += TranscriptText.escaped(message)
         }
         if let accessibility {
             line += " {"
@@ -93,7 +69,7 @@ extension VerificationScreen {
         lines.append(ScreenLines.button(prefix, "send", sendButton))
         lines.append(ScreenLines.secret(prefix, "code", code))
         lines.append(ScreenLines.button(prefix, "verify", verifyButton))
-        if let message { lines.append("\(prefix)message: \(ScreenLines.escaped(message, isolatesAsBrackets: true))") }
+        if let message { lines.append("\(prefix)message: \(TranscriptText.escaped(message))") }
         if isVerified { lines.append(prefix + "verified: yes") }
     }
 }
@@ -109,7 +85,7 @@ extension RegistrationScreen {
         lines.append(ScreenLines.secret("", "confirm", confirmation))
         lines.append("terms: [\(terms.isOn ? "x" : " ")] \(terms.title)" + (terms.isEnabled ? "" : " (disabled)"))
         lines.append(ScreenLines.button("", "submit", submitButton))
-        if let message { lines.append("message: " + ScreenLines.escaped(message, isolatesAsBrackets: true)) }
+        if let message { lines.append("message: " + TranscriptText.escaped(message)) }
         return lines
     }
 }
