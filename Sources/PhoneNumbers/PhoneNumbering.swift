@@ -10,15 +10,19 @@ public enum PhoneNumbering: Sendable {
     /// Skipped: spaces and dashes of any kind (a no-break space, a non-breaking hyphen), a tab,
     /// dots, brackets, and the invisible marks a copied number carries (direction marks and
     /// embeddings, zero-width spaces and joiners) — not a line break, nor a direction override,
-    /// which would show the digits in another order than they are read. Full-width digits and
-    /// `+` (as a Chinese input method types them) are read as ASCII ones, and Brazil's written
-    /// `0xx` before an area code (the x's standing for a carrier) as `0`.
+    /// which would show the digits in another order than they are read. The decimal digits of
+    /// every script (Unicode's general category Nd: the Arabic `٠١٠`, the Persian and Urdu
+    /// `۰۳۰`, Devanagari, Bengali, Thai, full-width …) are read as the ASCII digits they stand
+    /// for, as libphonenumber reads them (``asciiDigit(_:)``); a full-width `+` (as a Chinese
+    /// input method types it) as `+`; and Brazil's written `0xx` before an area code (the x's
+    /// standing for a carrier) as `0`. What it returns is ASCII.
     public static func dialableDigits(of typed: String) -> String? {
         var scalars = String.UnicodeScalarView()
         for scalar in typed.unicodeScalars where !isSeparator(scalar) {
-            switch scalar.value {
-            case 0xFF10...0xFF19, 0xFF0B: scalars.append(Unicode.Scalar(scalar.value - 0xFEE0)!)
-            default: scalars.append(scalar)
+            if let digit = asciiDigit(scalar) {
+                scalars.append(digit)
+            } else {
+                scalars.append(scalar.value == 0xFF0B ? "+" : scalar)
             }
         }
         var text = String(scalars)
@@ -28,6 +32,18 @@ public enum PhoneNumbering: Sendable {
         let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return text
+    }
+
+    /// The ASCII digit that a decimal digit of any script stands for (general category Nd:
+    /// `٣`, `۳`, `३`, `৩`, `๓`, `３` are all `3`), as libphonenumber reads digits; nil for
+    /// anything else, numbers that are no digits (`²`, `③`, `万`) included.
+    package static func asciiDigit(_ scalar: Unicode.Scalar) -> Unicode.Scalar? {
+        if scalar.isASCII { return ("0"..."9").contains(scalar) ? scalar : nil }
+        let properties = scalar.properties
+        guard properties.generalCategory == .decimalNumber, let value = properties.numericValue,
+            value >= 0, value <= 9
+        else { return nil }
+        return Unicode.Scalar(UInt8(48 + Int(value)))
     }
 
     /// What a phone number may hold between its digits (see ``dialableDigits(of:)``).

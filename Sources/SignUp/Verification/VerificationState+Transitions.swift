@@ -1,4 +1,5 @@
 public import Hourglass
+import PhoneNumbers
 
 /// An input to the verification screen's state machine.
 #if hasAttribute(nonexhaustive)
@@ -179,13 +180,13 @@ extension VerificationState {
 
     private mutating func changeCode(_ text: String) -> [VerificationEffect] {
         guard acceptsCode else { return [] }
-        // Decimal digits of any script (full-width too) become ASCII; "万" (10 000) or "⑩" are
-        // numbers but not digits, and are dropped like any other character.
+        // Decimal digits of any script (full-width too) become ASCII, as the number field reads
+        // them; "²", "万" (10 000) or "⑩" are numbers but no digits, and are dropped like any
+        // other character.
         let digits = text.compactMap { character -> Character? in
-            guard let value = character.wholeNumberValue, (0...9).contains(value),
-                character.unicodeScalars.count == 1
+            guard character.unicodeScalars.count == 1, let digit = PhoneNumbering.asciiDigit(character.unicodeScalars.first!)
             else { return nil }
-            return Character(Unicode.Scalar(UInt8(48 + value)))
+            return Character(digit)
         }
         code = Secret(String(digits.prefix(codeLength)))
         if case .rejected = check { check = .idle }
