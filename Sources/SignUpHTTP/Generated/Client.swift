@@ -12,8 +12,9 @@ import HTTPTypes
 /// ## Destinations
 /// A destination is a phone number in international form (`+` and the country code) or an
 /// e-mail address. The server reads it by the same rules as the client's `Destination`:
-/// separators, full-width digits and invisible marks are ignored in a number, and it must be a
-/// valid number of its country by libphonenumber's data; an e-mail address has its domain in
+/// separators and invisible marks are ignored in a number, the decimal digits of every script
+/// (`٠١٢`, `۰۱۲`, `०१२`, full-width) are read as ASCII digits, as libphonenumber reads them, and it
+/// must be a valid number of its country by libphonenumber's data; an e-mail address has its domain in
 /// one form (Unicode, NFC, lower case). `+1 (415) 555-0100` and `+14155550100` are one
 /// destination.
 ///
