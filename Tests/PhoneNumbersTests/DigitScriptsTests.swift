@@ -19,7 +19,9 @@ struct DigitScriptsTests {
         String(
             String.UnicodeScalarView(
                 ascii.unicodeScalars.map { scalar in
-                    guard let digit = scalar.properties.numericValue, ("0"..."9").contains(scalar) else { return scalar }
+                    guard let digit = scalar.properties.numericValue, ("0"..."9").contains(scalar) else {
+                        return scalar
+                    }
                     return Unicode.Scalar(zero.value + UInt32(digit))!
                 }))
     }
@@ -68,7 +70,8 @@ struct DigitScriptsTests {
         #expect(PhoneNumbering.dialableDigits(of: typed) == digits)
     }
 
-    @Test("numbers that are no digits are not read as digits", arguments: ["01²3", "0①23", "0万23", "0Ⅻ23", "٠١\u{202E}٢"])
+    @Test(
+        "numbers that are no digits are not read as digits", arguments: ["01²3", "0①23", "0万23", "0Ⅻ23", "٠١\u{202E}٢"])
     func notDigits(typed: String) {
         #expect(PhoneNumbering.dialableDigits(of: typed) == nil)
     }

@@ -184,7 +184,8 @@ extension VerificationState {
         // them; "²", "万" (10 000) or "⑩" are numbers but no digits, and are dropped like any
         // other character.
         let digits = text.compactMap { character -> Character? in
-            guard character.unicodeScalars.count == 1, let digit = PhoneNumbering.asciiDigit(character.unicodeScalars.first!)
+            guard character.unicodeScalars.count == 1,
+                let digit = PhoneNumbering.asciiDigit(character.unicodeScalars.first!)
             else { return nil }
             return Character(digit)
         }
