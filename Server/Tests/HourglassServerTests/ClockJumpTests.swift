@@ -5,15 +5,17 @@ import Testing
 
 @testable import HourglassServer
 
-/// A wall clock set back (a day, here) never lengthens a wait beyond its rule, and never revives
-/// an expired code: what was recorded "after now" holds no cooldown, lock or window, and a code
-/// sent "after now" is dead.
+/// A wall clock set back (a day, here) never lengthens a wait beyond its rule, never shortens it
+/// to nothing, and never revives a code (issue 46, finding 14): a record "after now" is trusted
+/// for its rule, not its end, so a cooldown, a lock or a window it holds lasts at most its rule's
+/// full length from now, and is kept so; a code sent "after now" is dead.
 @Suite("A backward wall-clock jump, on SQLite and PostgreSQL")
 struct ClockJumpTests {
     static let day = Duration.seconds(86_400)
 
     @Test(
-        "an expired code stays expired, and the cooldown is no longer than its rule", arguments: TestDatabase.available)
+        "an expired code stays expired, and the cooldown holds for its rule from now", arguments: TestDatabase.available
+    )
     func expiredCode(database: TestDatabase) async throws {
         let server = try ServerHarness(database)
         let phone = ServerHarness.newPhone()
@@ -25,7 +27,14 @@ struct ClockJumpTests {
             let late = try await client.post(
                 "/v1/codes/check", ["destination": phone, "code": code], from: server.address)
             #expect(late.status == 410 && late.type == "expired")
-            // The send "after now" holds no cooldown: a new code at once.
+            // The send "after now" holds its cooldown, from now: the rule's 60 s, not a day, nor none.
+            let soon = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(
+                soon.status == 429 && soon["reason"] as? String == "rate_limited" && soon["retryAfter"] as? Int == 60)
+            server.clock.advance(by: .seconds(30))
+            let later = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(later.status == 429 && later["retryAfter"] as? Int == 30)
+            server.clock.advance(by: .seconds(30))
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
             let fresh = try #require(try server.codes(to: phone).last)
             let verified = try await client.post(
@@ -48,7 +57,7 @@ struct ClockJumpTests {
         }
     }
 
-    @Test("a lock set before the jump holds no longer than its rule", arguments: TestDatabase.available)
+    @Test("a lock set before the jump holds for its rule from now, no longer", arguments: TestDatabase.available)
     func lock(database: TestDatabase) async throws {
         let server = try ServerHarness(database)
         let phone = ServerHarness.newPhone()
@@ -65,6 +74,16 @@ struct ClockJumpTests {
             #expect(
                 locked.status == 429 && locked["reason"] as? String == "locked" && locked["retryAfter"] as? Int == 900)
             server.clock.advance(by: .zero - Self.day)
+            // The lock holds for its rule from now (900 s, not a day and 900 s, nor none), and
+            // is kept so: 600 s later, 300 s are left.
+            let still = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": code], from: server.address)
+            #expect(still.status == 429 && still["reason"] as? String == "locked" && still["retryAfter"] as? Int == 900)
+            server.clock.advance(by: .seconds(600))
+            let less = try await client.post(
+                "/v1/codes/check", ["destination": phone, "code": code], from: server.address)
+            #expect(less.status == 429 && less["retryAfter"] as? Int == 300)
+            server.clock.advance(by: .seconds(300))
             // The lock is over; the code it guarded stays dead.
             let after = try await client.post(
                 "/v1/codes/check", ["destination": phone, "code": code], from: server.address)
@@ -73,7 +92,7 @@ struct ClockJumpTests {
     }
 
     @Test(
-        "sends recorded before the jump hold the send limit no longer than its window",
+        "sends recorded before the jump hold the send limit for its window from now, no longer",
         arguments: TestDatabase.available)
     func sendLimit(database: TestDatabase) async throws {
         let server = try ServerHarness(database)
@@ -87,6 +106,16 @@ struct ClockJumpTests {
             #expect(limited.status == 429 && limited["reason"] as? String == "send_limit")
             #expect((limited["retryAfter"] as? Int ?? 0) <= 3_600)
             server.clock.advance(by: .zero - Self.day)
+            // The last send's cooldown, from now; then the five sends, counted as made now, hold
+            // the send limit for the window's length from now: an hour, not a day and an hour.
+            let cooling = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(cooling.status == 429 && cooling["reason"] as? String == "rate_limited")
+            #expect(cooling["retryAfter"] as? Int == 60)
+            server.clock.advance(by: .seconds(60))
+            let window = try await client.post("/v1/codes", ["destination": phone], from: server.address)
+            #expect(window.status == 429 && window["reason"] as? String == "send_limit")
+            #expect(window["retryAfter"] as? Int == 3_540)
+            server.clock.advance(by: .seconds(3_540))
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
         }
     }

@@ -79,11 +79,13 @@ struct FraudTests {
             #expect(thirdUS.status == 429 && thirdUS["reason"] as? String == "calling_code_budget")
             #expect(thirdUS.headers[.retryAfter] == "3000")
             // Another calling code has a budget of its own; the whole budget counts it.
+            // Fresh numbers: a fixed one may hold a send of another run, at a later instant of
+            // the shared database, which counts as made now (a clock gone back).
             #expect(
-                try await client.post("/v1/codes", ["destination": "+447400123456"], from: server.address).status == 200
-            )
+                try await client.post("/v1/codes", ["destination": ServerHarness.newUKPhone()], from: server.address)
+                    .status == 200)
             let fourthText = try await client.post(
-                "/v1/codes", ["destination": "+447400123457"], from: server.address)
+                "/v1/codes", ["destination": ServerHarness.newUKPhone()], from: server.address)
             #expect(
                 fourthText.status == 429 && fourthText["reason"] as? String == "send_budget"
                     && fourthText.headers[.retryAfter] == "3000")

@@ -75,6 +75,11 @@ struct ServerHarness {
         return "+1415555\(String(format: "%04d", number))"
     }
 
+    /// A fresh United Kingdom mobile number, as ``newPhone()`` makes a fresh US one.
+    static func newUKPhone() -> String {
+        "+44740012" + newPhone().suffix(4)
+    }
+
     private static let phones = Mutex(Int.random(in: 0...9_999))
     /// A fresh e-mail address.
     static func newEmail() -> String { "user-\(UUID().uuidString.prefix(12).lowercased())@example.com" }

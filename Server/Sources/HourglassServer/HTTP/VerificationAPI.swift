@@ -57,7 +57,7 @@ struct VerificationAPI: APIProtocol {
                 let decision = try await metrics.database("send") {
                     try await store.send(key: key, address: address, counters: counters, now: now, since: since) {
                         state in
-                        ledger.decideSend(key: key, destination: destination.normalized, state: state, now: now)
+                        ledger.decideSend(key: key, destination: destination.normalized, state: &state, now: now)
                     }
                 }
                 guard case .send(let code, _, _, _) = decision else { return (decision, nil) }
@@ -108,7 +108,7 @@ struct VerificationAPI: APIProtocol {
             let decision = try await database("check") {
                 try await store.check(key: key, address: address, failures: failures, now: now, since: since) { state in
                     ledger.decideCheck(
-                        key: key, destination: destination.normalized, code: code, state: state, now: now)
+                        key: key, destination: destination.normalized, code: code, state: &state, now: now)
                 }
             }
             return answer(decision, for: destination)

@@ -12,10 +12,13 @@ struct SendCounters: Sendable, Hashable {
     var callingCode: WindowCounter?
     /// How many sends each budget holds in its window.
     var budgetLimit = 0, callingCodeLimit = 0
+    /// The budgets' window.
+    var budgetWindow: Duration
 
     /// The counters of a send from `address` to `destination` (a normalised destination) at `now`.
     init(address: String, destination: String, at now: Int64, rules: VerificationRules) {
         self.address = .addressSends(address, at: now, rules: rules)
+        budgetWindow = rules.budgetWindow
         if let limit = rules.sendBudget {
             let channel = destination.hasPrefix("+") ? "sms" : "email"
             budget = WindowCounter("budget:" + channel, at: now, window: rules.budgetWindow)

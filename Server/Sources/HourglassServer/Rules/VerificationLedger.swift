@@ -27,16 +27,18 @@ struct VerificationLedger: Sendable {
         case send(code: String, row: CodeRow, superseded: (hash: [UInt8], until: Int64)?, resendAfter: Int)
     }
 
-    func decideSend(key: String, destination: String, state: SendState, now: Int64) -> SendDecision {
+    /// Decides a send. `state.row` is first clamped (``clamp(_:now:)``): a store writes it back
+    /// when that changed it, whatever was decided.
+    func decideSend(key: String, destination: String, state: inout SendState, now: Int64) -> SendDecision {
+        clamp(&state.row, now: now)
+        let state = state
         let window = rules.sendWindow.milliseconds
         // A lock refuses checks only: it protects the code it killed, not the attacker who
         // locked it. Refusing sends too would let six requests lock the owner out, and 24 an
         // hour keep them out; the send limit already bounds the guesses (attempts × sends a
         // window: 25 an hour by default, against 20 with sends refused during the lock). A new
         // code ends the lock.
-        if let row = state.row, row.sentAt > 0, row.sentAt <= now + Self.clockTolerance,
-            row.sentAt + rules.cooldown.milliseconds > now
-        {
+        if let row = state.row, row.sentAt > 0, row.sentAt + rules.cooldown.milliseconds > now {
             return .refuse(
                 .rateLimited, retryAfter: Self.seconds(until: row.sentAt + rules.cooldown.milliseconds, from: now))
         }
@@ -48,14 +50,14 @@ struct VerificationLedger: Sendable {
             let end = (state.addressSends.oldest ?? now) + window
             return .refuse(.rateLimited, retryAfter: Self.seconds(until: end, from: now))
         }
-        let budgetWindow = rules.budgetWindow.milliseconds
         if let budget = rules.callingCodeBudget, state.callingCodeSends.count >= budget {
-            let end = (state.callingCodeSends.oldest ?? now) + budgetWindow
-            return .refuse(.callingCodeBudget, retryAfter: Self.seconds(until: end, from: now))
+            return Self.refusal(
+                spent: .callingCodeBudget, since: state.callingCodeSends.oldest ?? now, window: rules.budgetWindow,
+                now: now)
         }
         if let budget = rules.sendBudget, state.budgetSends.count >= budget {
-            let end = (state.budgetSends.oldest ?? now) + budgetWindow
-            return .refuse(.sendBudget, retryAfter: Self.seconds(until: end, from: now))
+            return Self.refusal(
+                spent: .sendBudget, since: state.budgetSends.oldest ?? now, window: rules.budgetWindow, now: now)
         }
         let code = hasher.newCode(length: rules.codeLength)
         let superseded = state.row.flatMap { row in
@@ -70,6 +72,13 @@ struct VerificationLedger: Sendable {
             resendAfter = max(resendAfter, Self.seconds(until: end, from: now))
         }
         return .send(code: code, row: row, superseded: superseded, resendAfter: resendAfter)
+    }
+
+    /// The refusal of a send whose budget (`reason`: the send budget or a calling code's) is
+    /// spent, in its window that began at `start`: the one answer for a budget the ledger reads
+    /// as full, and for one a store finds spent by another instance after the ledger decided.
+    static func refusal(spent reason: LimitReason, since start: Int64, window: Duration, now: Int64) -> SendDecision {
+        .refuse(reason, retryAfter: seconds(until: start + window.milliseconds, from: now))
     }
 
     /// What a check found in the store, read in its transaction.
@@ -104,7 +113,13 @@ struct VerificationLedger: Sendable {
         }
     }
 
-    func decideCheck(key: String, destination: String, code: String, state: CheckState, now: Int64) -> CheckDecision {
+    /// Decides a check. `state.row` is first clamped (``clamp(_:now:)``): a store writes it
+    /// back when that changed it, whatever was decided.
+    func decideCheck(
+        key: String, destination: String, code: String, state: inout CheckState, now: Int64
+    ) -> CheckDecision {
+        clamp(&state.row, now: now)
+        let state = state
         let window = rules.sendWindow.milliseconds
         if let row = state.row, isLocked(row, now: now) {
             return .refuse(.locked, retryAfter: Self.seconds(until: row.lockedUntil, from: now))
@@ -114,10 +129,7 @@ struct VerificationLedger: Sendable {
             return .refuse(.rateLimited, retryAfter: Self.seconds(until: end, from: now))
         }
         let candidate = hasher.hash(code: code, for: key)
-        // A code sent after `now` (the wall clock went back) may have expired already: it is dead.
-        guard var row = state.row, let current = row.codeHash, row.expiresAt > now,
-            row.sentAt <= now + Self.clockTolerance
-        else {
+        guard var row = state.row, let current = row.codeHash, row.expiresAt > now else {
             // No code in play; a superseded one is still told as such.
             return state.superseded.contains { CodeHasher.constantTimeEqual($0, candidate) } ? .superseded : .expired
         }
@@ -140,11 +152,24 @@ struct VerificationLedger: Sendable {
     /// back: a step of NTP's, not a jump.
     static let clockTolerance: Int64 = 1_000
 
-    /// Whether `row`'s destination is locked at `now`. A lock ending further ahead than its rule
-    /// allows (the wall clock went back) is over: a backward jump never lengthens a wait beyond
-    /// its rule (the code it guarded is dead too, sent after `now`).
+    /// `row` as it can be trusted at `now`, when the wall clock went back (a misconfigured host,
+    /// a restored VM): a record "after now" cannot be trusted for its end, but it can for its
+    /// rule, so it is clamped, never dropped.
+    /// - A code sent after `now` is dead (it may have expired already), and its send counts as
+    ///   made now: its cooldown lasts at most the rule's full length from now.
+    /// - A lock ending further ahead than its rule allows ends at most a lock's length from now.
+    func clamp(_ row: inout CodeRow?, now: Int64) {
+        guard var clamped = row else { return }
+        if clamped.sentAt > now + Self.clockTolerance {
+            (clamped.sentAt, clamped.codeHash, clamped.expiresAt) = (now, nil, min(clamped.expiresAt, now))
+        }
+        clamped.lockedUntil = min(clamped.lockedUntil, now + rules.lockDuration.milliseconds)
+        if clamped != row { row = clamped }
+    }
+
+    /// Whether `row`'s destination is locked at `now` (the row clamped first: never past its rule).
     private func isLocked(_ row: CodeRow, now: Int64) -> Bool {
-        row.lockedUntil > now && row.lockedUntil <= now + rules.lockDuration.milliseconds + Self.clockTolerance
+        row.lockedUntil > now
     }
 
     /// Whole seconds from `now` to `end`, rounded up, at least 1.

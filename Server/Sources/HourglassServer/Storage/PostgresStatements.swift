@@ -41,20 +41,26 @@ enum PostgresStatements {
     }
 
     /// The destination's window (its sends, a few at most) and a counter, in one statement.
+    ///
+    /// Sends recorded after `latest` (the wall clock went back) are clamped to `now`, in the
+    /// table too: they count as made now, so their window ends at most its length from now.
+    /// The statement's own snapshot reads them as they were, hence `LEAST`.
     struct SendWindows: PostgresPreparedStatement {
         static let sql = """
-            SELECT COUNT(*)::BIGINT, MIN(at),
+            WITH clamped AS (UPDATE sends SET at = $6 WHERE limit_key = $1 AND at > $3 RETURNING 1)
+            SELECT COUNT(*)::BIGINT, MIN(LEAST(at, $6)),
                 COALESCE((SELECT count FROM window_counts WHERE scope = $4 AND window_start = $5), 0)
-            FROM sends WHERE limit_key = $1 AND at > $2 AND at <= $3
+            FROM sends WHERE limit_key = $1 AND at > $2
             """
-        static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8, .text, .int8]
-        let key: String, since: Int64, latest: Int64, counter: WindowCounter
+        static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8, .text, .int8, .int8]
+        let key: String, since: Int64, now: Int64, latest: Int64, counter: WindowCounter
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresStatements.bindings(key)
             bindings.append(since)
             bindings.append(latest)
             bindings.append(counter.scope)
             bindings.append(counter.start)
+            bindings.append(now)
             return bindings
         }
         func decodeRow(_ row: PostgresRow) throws -> (Int64, Int64?, Int64) {

@@ -30,7 +30,7 @@ final class PostgresStore: VerificationStore {
 
     func send(
         key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
-        decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
+        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
         do {
             return try await sendTransaction(
@@ -52,7 +52,7 @@ final class PostgresStore: VerificationStore {
     /// ``BudgetSpent`` when a budget it read as open was spent meanwhile.
     private func sendTransaction(
         key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
-        decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
+        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
         try await transaction { connection in
             let row = try await Self.row(
@@ -60,7 +60,8 @@ final class PostgresStore: VerificationStore {
             try await self.lockAddress(connection, address)
             let windows = try await connection.execute(
                 PostgresStatements.SendWindows(
-                    key: key, since: since, latest: now + VerificationLedger.clockTolerance, counter: counters.address),
+                    key: key, since: since, now: now, latest: now + VerificationLedger.clockTolerance,
+                    counter: counters.address),
                 logger: self.logger)
             var state = VerificationLedger.SendState(row: row, destinationSends: .none, addressSends: .none)
             for try await (destinationCount, destinationOldest, addressCount) in windows {
@@ -71,7 +72,10 @@ final class PostgresStore: VerificationStore {
             if let callingCode = counters.callingCode {
                 state.callingCodeSends = try await self.count(connection, callingCode)
             }
-            let decision = decide(state)
+            let decision = decide(&state)
+            if case .refuse = decision, state.row != row, let clamped = state.row {
+                try await self.save(connection, clamped)
+            }
             if case .send(_, let row, let superseded, _) = decision {
                 try await self.run(
                     connection, PostgresStatements.SaveSend(row: row, address: address, counter: counters.address),
@@ -85,18 +89,14 @@ final class PostgresStore: VerificationStore {
                 }
                 // The budgets' rows, which every instance writes, last: held for as short as can
                 // be. Each is taken from only while it holds any, so that sends at one instant
-                // never overshoot it: a budget read open and found spent here refuses the send,
-                // as the ledger does with the budget full.
+                // never overshoot it: a budget read open and found spent here refuses the send
+                // with the ledger's answer for a spent budget (the ledger decided once, on what
+                // was read; this is a new fact, not another decision).
                 for budget in counters.budgets {
                     guard try await !self.take(connection, from: budget.counter, within: budget.limit) else { continue }
-                    var spent = state
-                    let full = WindowCount(count: budget.limit, oldest: budget.counter.start)
-                    if budget.reason == .callingCodeBudget {
-                        spent.callingCodeSends = full
-                    } else {
-                        spent.budgetSends = full
-                    }
-                    throw BudgetSpent(refusal: decide(spent))
+                    throw BudgetSpent(
+                        refusal: VerificationLedger.refusal(
+                            spent: budget.reason, since: budget.counter.start, window: counters.budgetWindow, now: now))
                 }
             }
             return decision
@@ -105,7 +105,7 @@ final class PostgresStore: VerificationStore {
 
     func check(
         key: String, address: String, failures: WindowCounter, now: Int64, since: Int64,
-        decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
+        decide: @escaping @Sendable (inout VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision {
         try await transaction { connection in
             let row = try await self.lockedRow(connection, key)
@@ -114,16 +114,19 @@ final class PostgresStore: VerificationStore {
             let hashes = try await connection.execute(
                 PostgresStatements.SupersededHashes(key: key, now: now), logger: self.logger)
             for try await hash in hashes { superseded.append(Array(hash.readableBytesView)) }
-            let state = VerificationLedger.CheckState(
+            var state = VerificationLedger.CheckState(
                 row: row,
                 addressFailures: try await self.count(connection, failures),
                 superseded: superseded)
-            let decision = decide(state)
+            let decision = decide(&state)
+            // A row the ledger clamped (the wall clock went back) is kept as clamped.
+            let clamped = state.row != row ? state.row : nil
             switch decision {
             case .wrong(let row, _), .lock(let row, _):
                 try await self.run(
                     connection, PostgresStatements.SaveFailure(row: row, counter: failures), logger: self.logger)
             case .expired, .superseded:
+                if let clamped { try await self.save(connection, clamped) }
                 try await self.bump(connection, failures, by: 1)
             case .verified(let row, _, let proofHash, let expires, let destination):
                 try await self.save(connection, row)
@@ -133,7 +136,7 @@ final class PostgresStore: VerificationStore {
                     VALUES (\(ByteBuffer(bytes: proofHash)), \(destination), \(key), \(expires))
                     """, logger: self.logger)
             case .refuse:
-                break
+                if let clamped { try await self.save(connection, clamped) }
             }
             return decision
         }

@@ -40,18 +40,25 @@ final class SQLiteStore: VerificationStore {
 
     func send(
         key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
-        decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
+        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision {
         try await immediate { db in
+            // Sends recorded "after now" (the wall clock went back) count as made now: their
+            // window ends at most its length from now.
+            try Self.run(
+                db, "UPDATE sends SET at = ? WHERE limit_key = ? AND at > ?",
+                [now, key, now + VerificationLedger.clockTolerance])
+            let read = try Self.row(db, key)
             var state = VerificationLedger.SendState(
-                row: try Self.row(db, key),
+                row: read,
                 destinationSends: try Self.window(
                     db, "SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ? AND at > ? AND at <= ?", key, since,
                     now),
                 addressSends: try Self.count(db, counters.address))
             if let budget = counters.budget { state.budgetSends = try Self.count(db, budget) }
             if let callingCode = counters.callingCode { state.callingCodeSends = try Self.count(db, callingCode) }
-            let decision = decide(state)
+            let decision = decide(&state)
+            if case .refuse = decision, state.row != read, let clamped = state.row { try Self.save(db, clamped) }
             if case .send(_, let row, let superseded, _) = decision {
                 try Self.save(db, row)
                 try Self.run(db, "INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", [key, address, now])
@@ -68,17 +75,16 @@ final class SQLiteStore: VerificationStore {
 
     func check(
         key: String, address: String, failures: WindowCounter, now: Int64, since: Int64,
-        decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
+        decide: @escaping @Sendable (inout VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision {
         try await immediate { db in
             let superseded = try Data.fetchAll(
                 db.cachedStatement(sql: "SELECT code_hash FROM superseded_codes WHERE limit_key = ? AND until > ?"),
                 arguments: [key, now])
-            let state = VerificationLedger.CheckState(
-                row: try Self.row(db, key),
-                addressFailures: try Self.count(db, failures),
-                superseded: superseded.map { Array($0) })
-            let decision = decide(state)
+            let read = try Self.row(db, key)
+            var state = VerificationLedger.CheckState(
+                row: read, addressFailures: try Self.count(db, failures), superseded: superseded.map { Array($0) })
+            let decision = decide(&state)
             switch decision {
             case .wrong(let row, _), .lock(let row, _):
                 try Self.save(db, row)
@@ -88,7 +94,8 @@ final class SQLiteStore: VerificationStore {
                     db, "INSERT INTO proofs (proof_hash, destination, limit_key, expires_at) VALUES (?, ?, ?, ?)",
                     [Data(proofHash), destination, key, expires])
             case .refuse, .expired, .superseded:
-                break
+                // A row the ledger clamped (the wall clock went back) is kept as clamped.
+                if state.row != read, let clamped = state.row { try Self.save(db, clamped) }
             }
             if decision.isFailure { try Self.bump(db, failures, by: 1) }
             return decision

@@ -10,20 +10,23 @@ protocol VerificationStore: Sendable {
     /// its migrations say (`SQLiteSchema`, `PostgresSchema`).
     func prepare() async throws
 
-    /// Reads the destination's row (locking it), its window (sends after `since`) and the
-    /// counters, lets `decide` choose, and writes the decision: the new row, the send logged
-    /// (from `address`), every counter bumped, the superseded code kept.
+    /// Reads the destination's row (locking it), its window (sends after `since`; one recorded
+    /// "after now", the wall clock gone back, is clamped to now) and the counters, lets
+    /// `decide` choose, and writes the decision: the new row, the send logged (from
+    /// `address`), every counter bumped, the superseded code kept; or, refused, the row as
+    /// `decide` clamped it, when it did.
     func send(
         key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
-        decide: @escaping @Sendable (VerificationLedger.SendState) -> VerificationLedger.SendDecision
+        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision
     ) async throws -> VerificationLedger.SendDecision
 
     /// Reads the destination's row (locking it; a destination with none gets none made), the
     /// address's `failures` and the superseded codes, lets `decide` choose, and writes the
-    /// decision; a failed check bumps `failures`.
+    /// decision (or the row as `decide` clamped it, when it did); a failed check bumps
+    /// `failures`.
     func check(
         key: String, address: String, failures: WindowCounter, now: Int64, since: Int64,
-        decide: @escaping @Sendable (VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
+        decide: @escaping @Sendable (inout VerificationLedger.CheckState) -> VerificationLedger.CheckDecision
     ) async throws -> VerificationLedger.CheckDecision
 
     /// A client address's failures (wrong, expired or missing codes; refused account attempts)
