@@ -2,6 +2,7 @@ import ArgumentParser
 import Foundation
 import HTTPTypes
 import HummingbirdTesting
+import Logging
 import Testing
 
 @testable import HourglassServer
@@ -65,5 +66,50 @@ struct OperationsTests {
             line.hasPrefix(
                 "hourglass-server starting on 127.0.0.1:8080, at most 1000 connections, database postgres://app:"))
         #expect(line.hasSuffix("codes to the outbox outbox.jsonl, --dev: the outbox served at GET /v1/outbox"))
+    }
+
+    @Test(
+        "VerificationServer.run refuses what the command line refuses, naming the option",
+        arguments: [
+            ("port", "the port (--port) must be in 0...65535, not 70000"),
+            ("maxConnections", "the connection cap (--max-connections) must be in 1...1000000, not 0"),
+            (
+                "maxConnectionsPerAddress",
+                "the connections per address (--max-connections-per-address) must be in 1...1000000, not -1"
+            ),
+            ("databaseConnections", "the database connections (--database-connections) must be in 1...1000, not 0"),
+            ("metricsPort", "the metrics port (--metrics-port) must not be the API's, 8080"),
+            (
+                "databaseTimeout",
+                "the database timeout (--database-timeout) must be more than 0 and at most 300.0 seconds, not -1.0 seconds"
+            ),
+            (
+                "writeDeadline",
+                "the write deadline (--write-deadline) must be more than 0 and at most 300.0 seconds, not 301.0 seconds"
+            ),
+            (
+                "shutdownGrace",
+                "the shutdown grace (--shutdown-grace) must be more than 0 and at most 3600.0 seconds, not 0.0 seconds"
+            ),
+            ("codeLength", "the code length must be in 4...10, not 11"),
+        ])
+    func validation(field: String, message: String) {
+        var configuration = ServerConfiguration()
+        switch field {
+        case "port": configuration.port = 70_000
+        case "maxConnections": configuration.maxConnections = 0
+        case "maxConnectionsPerAddress": configuration.maxConnectionsPerAddress = -1
+        case "databaseConnections": configuration.databaseConnections = 0
+        case "metricsPort": configuration.metricsPort = 8080
+        case "databaseTimeout": configuration.databaseTimeout = .seconds(-1)
+        case "writeDeadline": configuration.writeDeadline = .seconds(301)
+        case "shutdownGrace": configuration.shutdownGrace = .zero
+        default: configuration.rules.codeLength = 11
+        }
+        #expect(throws: ServerSetupError.invalidOption(message)) { try configuration.validated() }
+        #expect(throws: ServerSetupError.invalidOption(message)) {
+            _ = try VerificationServer.makeApplication(configuration, logger: Logger(label: "test"))
+        }
+        #expect((try? ServerConfiguration().validated()) != nil)
     }
 }

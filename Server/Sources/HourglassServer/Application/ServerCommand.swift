@@ -23,12 +23,12 @@ public struct ServerCommand: AsyncParsableCommand {
             78 the webhook's URL or secret cannot be used; 1 anything else.
             """)
 
-    @Option(help: "The address to listen on.") var host = "127.0.0.1"
-    @Option(help: "The port to listen on (0: any free one).") var port = 8080
+    @Option(help: "The address to listen on.") var host = Self.server.host
+    @Option(help: "The port to listen on (0: any free one).") var port = Self.server.port
     @Option(
         help: "A SQLite file (a path, or sqlite:PATH) or postgres://user:password@host:port/database[?sslmode=…].")
-    var database = "hourglass.sqlite"
-    @Option(help: "The outbox: a JSON-lines file, one sent code per line.") var outbox = "outbox.jsonl"
+    var database = Self.server.database
+    @Option(help: "The outbox: a JSON-lines file, one sent code per line.") var outbox = Self.server.outbox
     @Flag(help: "Serve the outbox at GET /v1/outbox (development and tests only).") var dev = false
     @Option(
         help:
@@ -41,7 +41,6 @@ public struct ServerCommand: AsyncParsableCommand {
     var webhookURL: String?
     @Option(help: "The webhook's secret's file (whsec_ and base64, as Standard Webhooks writes it).")
     var webhookSecretFile: String?
-    // The rules' defaults, written once (VerificationDefaults, through VerificationRules).
     @Option(help: "Seconds between two codes for one destination.") var cooldown = Self.seconds(Self.defaults.cooldown)
     @Option(help: "Seconds a code lives.") var codeLifetime = Self.seconds(Self.defaults.codeLifetime)
     @Option(help: "Digits in a code (4 to 10).") var codeLength = Self.defaults.codeLength
@@ -69,29 +68,33 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Codes sent per budget window to one country calling code (default: no budget).")
     var callingCodeBudget: Int?
     @Option(help: "The budgets' window, in seconds.") var budgetWindow = Self.seconds(Self.defaults.budgetWindow)
-    @Option(help: "Seconds a database call may take before the request answers 500.") var databaseTimeout = 5
+    @Option(help: "Seconds a database call may take before the request answers 500.")
+    var databaseTimeout = Self.server.databaseTimeout.wholeSeconds
     @Option(help: "The most client connections open at once; more wait until one closes.")
-    var maxConnections = ServerConfiguration().maxConnections
+    var maxConnections = Self.server.maxConnections
     @Option(
         help:
             "The most client connections open at once from one address (IPv4, IPv6 /64); over it the address's longest-idle one is closed, or the new one. Not applied behind a trusted proxy (X-Forwarded-For)."
     )
-    var maxConnectionsPerAddress = ServerConfiguration().maxConnectionsPerAddress
+    var maxConnectionsPerAddress = Self.server.maxConnectionsPerAddress
     @Option(help: "Seconds a request may take to arrive whole, head and body; past them the connection closes.")
-    var requestDeadline = ServerConfiguration().requestDeadline.wholeSeconds
+    var requestDeadline = Self.server.requestDeadline.wholeSeconds
     @Option(help: "Seconds an answer may wait for its client to read it; past them the connection closes.")
-    var writeDeadline = ServerConfiguration().writeDeadline.wholeSeconds
+    var writeDeadline = Self.server.writeDeadline.wholeSeconds
     @Option(help: "Seconds SIGTERM or SIGINT lets the requests in flight finish.")
-    var shutdownGrace = ServerConfiguration().shutdownGrace.wholeSeconds
+    var shutdownGrace = Self.server.shutdownGrace.wholeSeconds
     @Option(help: "Serve Prometheus metrics at GET /metrics on this port (off when not given).")
     var metricsPort: Int?
-    @Option(help: "The address the metrics listen on.") var metricsHost = ServerConfiguration().metricsHost
+    @Option(help: "The address the metrics listen on.") var metricsHost = Self.server.metricsHost
     @Option(help: "The most connections to PostgreSQL this instance opens.")
-    var databaseConnections = ServerConfiguration().databaseConnections
+    var databaseConnections = Self.server.databaseConnections
     @Option(help: "trace, debug, info, notice, warning, error or critical.") var logLevel = "info"
     @Option(help: "text, or json: one JSON object a line, for a log collector.") var logFormat = "text"
 
-    private static let defaults = VerificationRules()
+    /// The defaults, written once: the server's (``ServerConfiguration``) and the rules'
+    /// (`VerificationDefaults`, through ``VerificationRules``).
+    private static let server = ServerConfiguration()
+    private static var defaults: VerificationRules { server.rules }
 
     /// A default time as the command line says it: whole seconds.
     private static func seconds(_ duration: Duration) -> Int { duration.wholeSeconds }
@@ -144,38 +147,15 @@ public struct ServerCommand: AsyncParsableCommand {
         configuration.rules.budgetWindow = .seconds(budgetWindow)
         configuration.destinationRules = try DestinationRules.parse(
             allowed: allowedRegions, denied: deniedRegions, refusedTypes: refusedNumberTypes)
-        guard (0...65_535).contains(port) else { throw ValidationError("--port must be 0 to 65535, not \(port)") }
-        guard (1...300).contains(databaseTimeout) else {
-            throw ValidationError("--database-timeout must be 1 to 300 seconds, not \(databaseTimeout)")
-        }
         configuration.databaseTimeout = .seconds(databaseTimeout)
-        guard (1...1_000_000).contains(maxConnections) else {
-            throw ValidationError("--max-connections must be 1 to 1000000, not \(maxConnections)")
-        }
-        guard (1...3_600).contains(shutdownGrace) else {
-            throw ValidationError("--shutdown-grace must be 1 to 3600 seconds, not \(shutdownGrace)")
-        }
-        guard (1...1_000_000).contains(maxConnectionsPerAddress) else {
-            throw ValidationError(
-                "--max-connections-per-address must be 1 to 1000000, not \(maxConnectionsPerAddress)")
-        }
         (configuration.maxConnections, configuration.shutdownGrace) = (maxConnections, .seconds(shutdownGrace))
         configuration.maxConnectionsPerAddress = maxConnectionsPerAddress
-        for (name, value) in [("--request-deadline", requestDeadline), ("--write-deadline", writeDeadline)]
-        where !(1...300).contains(value) {
-            throw ValidationError("\(name) must be 1 to 300 seconds, not \(value)")
-        }
         (configuration.requestDeadline, configuration.writeDeadline) = (
             .seconds(requestDeadline), .seconds(writeDeadline)
         )
-        if let metricsPort, !(0...65_535).contains(metricsPort) || metricsPort == port {
-            throw ValidationError("--metrics-port must be 0 to 65535 and not --port, not \(metricsPort)")
-        }
         (configuration.metricsPort, configuration.metricsHost) = (metricsPort, metricsHost)
-        guard (1...1_000).contains(databaseConnections) else {
-            throw ValidationError("--database-connections must be 1 to 1000, not \(databaseConnections)")
-        }
         configuration.databaseConnections = databaseConnections
+        // Checked where VerificationServer.run checks it too: one set of ranges for both.
         do {
             try await VerificationServer.run(configuration, logger: logger)
         } catch {

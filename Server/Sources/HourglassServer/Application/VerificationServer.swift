@@ -21,43 +21,16 @@ public enum VerificationServer {
     /// The application, ready to run: its store opened (SQLite) or its client made
     /// (PostgreSQL, run as one of the application's services), its tables made before it
     /// listens, its outbox open.
-    /// - Throws: ``ServerSetupError`` for a bad database URL, an outbox or a key file that
-    ///   cannot be used, or a rule out of range.
+    /// - Throws: ``ServerSetupError`` for a value the command line would refuse
+    ///   (``ServerConfiguration/validated()``), a bad database URL, or an outbox or a key file
+    ///   that cannot be used.
     public static func makeApplication(
         _ configuration: ServerConfiguration, logger: Logger
     ) throws(ServerSetupError) -> some ApplicationProtocol {
-        let rules = try configuration.rules.validated()
-        let location = try DatabaseLocation.parse(configuration.database)
-        let store: any VerificationStore
-        var services: [any Service] = []
-        let keyPath: String
-        var probe: PostgresConnection.Configuration?
-        switch location {
-        case .sqlite(let path):
-            do { store = try SQLiteStore(path: path) } catch {
-                throw .database("cannot open the SQLite database \(path): \(error)")
-            }
-            keyPath = configuration.keyFile ?? path + ".key"
-        case .postgres(var postgres, let probeConfiguration):
-            probe = probeConfiguration
-            postgres.options.connectTimeout = min(configuration.databaseTimeout, .seconds(10))
-            postgres.options.maximumConnections = configuration.databaseConnections
-            // Every statement of every connection ends with the request's deadline, in the
-            // database too: set once, when the connection starts.
-            let milliseconds = configuration.databaseTimeout.components.seconds * 1_000
-            postgres.options.additionalStartupParameters.append(("statement_timeout", String(milliseconds)))
-            // postgres-nio logs rows at trace and its login exchange and each reconnection below
-            // notice: none of it is the operator's to read (DatabaseWatch says an outage once).
-            var databaseLogger = logger
-            databaseLogger.logLevel = max(logger.logLevel, .notice)
-            let client = PostgresClient(configuration: postgres, backgroundLogger: databaseLogger)
-            store = PostgresStore(client: client, logger: databaseLogger)
-            services.append(client)
-            guard let keyFile = configuration.keyFile else {
-                throw .key("a PostgreSQL database needs --key-file, the same file for every instance")
-            }
-            keyPath = keyFile
-        }
+        let configuration = try configuration.validated()
+        let rules = configuration.rules
+        let (store, storeServices, keyPath, probe) = try openStore(configuration, logger: logger)
+        var services = storeServices
         let key = try ServerKey.load(from: keyPath, createIfMissing: configuration.keyFile == nil)
         let outbox = try Outbox(path: configuration.outbox)
         let webhook = try Self.webhook(configuration)
@@ -70,18 +43,7 @@ public enum VerificationServer {
             databaseTimeout: configuration.databaseTimeout, metrics: metrics,
             destinationRules: configuration.destinationRules)
 
-        let router = Router(context: ServerRequestContext.self)
-        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
-        router.add(middleware: ProblemMiddleware(logger: logger))
-        router.add(middleware: BodyLimitMiddleware(limit: 16 * 1_024))
-        router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
-        router.add(middleware: AcceptMiddleware())
-        router.add(middleware: MessageLanguageMiddleware())
-        // Compact JSON, its keys sorted (the generator's default pretty-prints every answer).
-        do { try api.registerHandlers(on: router, configuration: .init(jsonEncodingOptions: [.sortedKeys])) } catch {
-            preconditionFailure("the generated routes are valid: \(error)")
-        }
-        Self.addProbes(to: router, store: store)
+        let router = Self.router(api: api, metrics: metrics, store: store, configuration: configuration, logger: logger)
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
         services.append(DatabaseWatch(store: store, logger: logger))
         if let port = configuration.metricsPort {
@@ -132,6 +94,69 @@ public enum VerificationServer {
             }
         }
         return app
+    }
+
+    /// The API's routes behind their middleware (metrics, problems, the body's bound, the client
+    /// address, `Accept`, the message's language), and the probes.
+    private static func router(
+        api: VerificationAPI, metrics: ServerMetrics, store: any VerificationStore,
+        configuration: ServerConfiguration, logger: Logger
+    ) -> Router<ServerRequestContext> {
+        let router = Router(context: ServerRequestContext.self)
+        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
+        router.add(middleware: ProblemMiddleware(logger: logger))
+        router.add(middleware: BodyLimitMiddleware(limit: 16 * 1_024))
+        router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
+        router.add(middleware: AcceptMiddleware())
+        router.add(middleware: MessageLanguageMiddleware())
+        // Compact JSON, its keys sorted (the generator's default pretty-prints every answer).
+        do { try api.registerHandlers(on: router, configuration: .init(jsonEncodingOptions: [.sortedKeys])) } catch {
+            preconditionFailure("the generated routes are valid: \(error)")
+        }
+        Self.addProbes(to: router, store: store)
+        return router
+    }
+
+    /// The store `configuration.database` names, the services it runs (PostgreSQL's client),
+    /// where its key file is, and the configuration of a first connection to probe (PostgreSQL).
+    private static func openStore(
+        _ configuration: ServerConfiguration, logger: Logger
+    ) throws(ServerSetupError) -> (
+        store: any VerificationStore, services: [any Service], keyPath: String,
+        probe: PostgresConnection.Configuration?
+    ) {
+        let location = try DatabaseLocation.parse(configuration.database)
+        let store: any VerificationStore
+        var services: [any Service] = []
+        let keyPath: String
+        var probe: PostgresConnection.Configuration?
+        switch location {
+        case .sqlite(let path):
+            do { store = try SQLiteStore(path: path) } catch {
+                throw .database("cannot open the SQLite database \(path): \(error)")
+            }
+            keyPath = configuration.keyFile ?? path + ".key"
+        case .postgres(var postgres, let probeConfiguration):
+            probe = probeConfiguration
+            postgres.options.connectTimeout = min(configuration.databaseTimeout, .seconds(10))
+            postgres.options.maximumConnections = configuration.databaseConnections
+            // Every statement of every connection ends with the request's deadline, in the
+            // database too: set once, when the connection starts.
+            let milliseconds = configuration.databaseTimeout.components.seconds * 1_000
+            postgres.options.additionalStartupParameters.append(("statement_timeout", String(milliseconds)))
+            // postgres-nio logs rows at trace and its login exchange and each reconnection below
+            // notice: none of it is the operator's to read (DatabaseWatch says an outage once).
+            var databaseLogger = logger
+            databaseLogger.logLevel = max(logger.logLevel, .notice)
+            let client = PostgresClient(configuration: postgres, backgroundLogger: databaseLogger)
+            store = PostgresStore(client: client, logger: databaseLogger)
+            services.append(client)
+            guard let keyFile = configuration.keyFile else {
+                throw .key("a PostgreSQL database needs --key-file, the same file for every instance")
+            }
+            keyPath = keyFile
+        }
+        return (store, services, keyPath, probe)
     }
 
     /// Runs the application until SIGTERM or SIGINT, then lets the requests in flight finish
