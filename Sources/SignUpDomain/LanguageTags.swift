@@ -3,6 +3,12 @@
 /// message templates both use, so that a tag picks the same language on the screen and in the
 /// message carrying its code.
 public enum LanguageTags: Sendable {
+    /// The fifteen languages built in, English first: the tags of `SignUpLanguage.allCases`
+    /// and of the reference server's message templates, written here once.
+    public static let builtIn = [
+        "en", "zh-Hans", "zh-Hant", "es", "pt-BR", "fr", "de", "it", "ja", "ko", "ar", "hi", "ru", "id", "tr",
+    ]
+
     /// The one of `identifiers` that `tag` asks for, or nil: the one tagged `tag` exactly; else
     /// the longest match of `tag` with subtags dropped from its end (`zh-Hans-CN` finds
     /// `zh-Hans`, `en-GB` finds `en`); else the first of the same language and script with any

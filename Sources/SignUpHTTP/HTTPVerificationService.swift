@@ -117,10 +117,10 @@ public struct HTTPVerificationService: VerificationService {
                 return VerificationProof(token: Secret(try body { try ok.body.json }.proof))
             case .gone(let answer):
                 let problem = try body { try answer.body.applicationProblemJson }
-                throw .typed(problem._type.name == "superseded" ? CodeCheckError.superseded : .expired)
+                throw .typed(problem._type == .superseded ? CodeCheckError.superseded : .expired)
             case .unprocessableContent(let answer):
                 let problem = try body { try answer.body.applicationProblemJson }
-                guard problem._type.name == "wrong-code", let left = problem.attemptsLeft else {
+                guard problem._type == .wrongCode, let left = problem.attemptsLeft else {
                     throw .unexpected(422, problem)
                 }
                 throw .typed(CodeCheckError.wrongCode(attemptsLeft: max(left, 0)))
@@ -170,7 +170,7 @@ public struct HTTPVerificationService: VerificationService {
                 let problem = try body { try answer.body.applicationProblemJson }
                 // A destination the server cannot read has no proof: the code step again.
                 throw .typed(
-                    problem._type.name == "weak-password"
+                    problem._type == .weakPassword
                         ? RegistrationError.weakPassword(PasswordReasons.problems(of: problem))
                         : .proofRejected)
             case .badRequest(let answer):

@@ -18,6 +18,8 @@ struct BuiltInLanguagesTests {
             SignUpLanguage.allCases.map(\.identifier) == [
                 "en", "zh-Hans", "zh-Hant", "es", "pt-BR", "fr", "de", "it", "ja", "ko", "ar", "hi", "ru", "id", "tr",
             ])
+        // The one list the server's message templates read too.
+        #expect(SignUpLanguage.allCases.map(\.identifier) == LanguageTags.builtIn)
         #expect(SignUpLanguage.allCases.allSatisfy { SignUpLanguage(rawValue: $0.identifier) == $0 })
         #expect(SignUpLanguage.allCases.filter(\.isRightToLeft) == [.arabic])
     }

@@ -65,10 +65,8 @@ enum MessageTemplates {
         ],
     ]
 
-    /// The languages of ``forms``, in the screens' order.
-    static let languages = [
-        "en", "zh-Hans", "zh-Hant", "es", "pt-BR", "fr", "de", "it", "ja", "ko", "ar", "hi", "ru", "id", "tr",
-    ]
+    /// The languages of ``forms``: the screens' (`LanguageTags.builtIn`), in their order.
+    static let languages = LanguageTags.builtIn
 
     /// The language of `forms` that an `Accept-Language` list asks for, best first by its
     /// weights (`q`), each tag matched as the screens match one (`LanguageTags`: `es-MX` is

@@ -2,52 +2,18 @@ import Foundation
 import HTTPTypes
 import Hummingbird
 
-/// The contract's problem types, their titles, and problems made of them.
+/// Problems of the contract's types, with their titles.
 enum Problems {
-    enum Kind: String {
-        case malformedRequest = "malformed-request"
-        case invalidDestination = "invalid-destination"
-        case destinationRefused = "destination-refused"
-        case tooManyRequests = "too-many-requests"
-        case wrongCode = "wrong-code"
-        case expired
-        case superseded
-        case invalidProof = "invalid-proof"
-        case accountExists = "account-exists"
-        case weakPassword = "weak-password"
-        case notFound = "not-found"
-        case `internal`
-        case busy
-
-        var type: Components.Schemas.ProblemType {
-            Components.Schemas.ProblemType(rawValue: "urn:hourglass:problem:\(rawValue)")!
-        }
-
-        var title: String {
-            switch self {
-            case .malformedRequest: "Malformed request"
-            case .invalidDestination: "Invalid destination"
-            case .destinationRefused: "Destination refused"
-            case .tooManyRequests: "Too many requests"
-            case .wrongCode: "Wrong code"
-            case .expired: "Code expired"
-            case .superseded: "Code superseded"
-            case .invalidProof: "Invalid proof"
-            case .accountExists: "Account exists"
-            case .weakPassword: "Password refused"
-            case .notFound: "Not found"
-            case .internal: "Internal error"
-            case .busy: "Busy"
-            }
-        }
-    }
+    /// The contract's problem types: the generated enum, by the short names of the extension
+    /// beside it, so that a type the contract does not list cannot be written.
+    typealias Kind = Components.Schemas.ProblemType
 
     static func problem(
         _ kind: Kind, status: Int, detail: String, reason: LimitReason? = nil, retryAfter: Int? = nil,
         attemptsLeft: Int? = nil
     ) -> Components.Schemas.Problem {
         Components.Schemas.Problem(
-            _type: kind.type, title: kind.title, status: status, detail: detail,
+            _type: kind, title: kind.title, status: status, detail: detail,
             reason: reason.flatMap { Components.Schemas.LimitReason(rawValue: $0.rawValue) }, retryAfter: retryAfter,
             attemptsLeft: attemptsLeft)
     }
