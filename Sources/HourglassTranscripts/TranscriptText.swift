@@ -16,8 +16,12 @@
 /// to text of your own with ``escaped(_:keepingIsolates:)``.
 public enum TranscriptText: Sendable {
     /// `text` as a transcript line holds it (see ``TranscriptText``). Idempotent.
-    /// - Parameter keepingIsolates: `false` writes out every isolate too, as for what a person
-    ///   typed into a field, where an invisible character should be seen.
+    /// - Parameters:
+    ///   - text: A screen line, an announcement or any text a transcript will hold.
+    ///   - keepingIsolates: `false` writes out every isolate too, as for what a person typed
+    ///     into a field, where an invisible character should be seen.
+    /// - Returns: `text` with every invisible or line-breaking character written out as an
+    ///   escape, and balanced isolates kept unless `keepingIsolates` is `false`.
     public static func escaped(_ text: String, keepingIsolates: Bool = true) -> String {
         guard text.unicodeScalars.contains(where: { isDirectional($0) || isBreaking($0) }) else { return text }
         let kept = keepingIsolates ? balancedIsolates(in: text) : []

@@ -13,9 +13,9 @@ public enum PhoneNumbering: Sendable {
     /// which would show the digits in another order than they are read. The decimal digits of
     /// every script (Unicode's general category Nd: the Arabic `٠١٠`, the Persian and Urdu
     /// `۰۳۰`, Devanagari, Bengali, Thai, full-width …) are read as the ASCII digits they stand
-    /// for, as libphonenumber reads them (``asciiDigit(_:)``); a full-width `+` (as a Chinese
-    /// input method types it) as `+`; and Brazil's written `0xx` before an area code (the x's
-    /// standing for a carrier) as `0`. What it returns is ASCII.
+    /// for, as libphonenumber reads them; a full-width `+` (as a Chinese input method types it)
+    /// as `+`; and Brazil's written `0xx` before an area code (the x's standing for a carrier)
+    /// as `0`. What it returns is ASCII.
     public static func dialableDigits(of typed: String) -> String? {
         var scalars = String.UnicodeScalarView()
         for scalar in typed.unicodeScalars where !isSeparator(scalar) {
