@@ -119,4 +119,53 @@ struct ClockJumpTests {
             #expect(try await client.post("/v1/codes", ["destination": phone], from: server.address).status == 200)
         }
     }
+
+    @Test(
+        "a budget and an address limit of a window after now hold for a window from now, no longer",
+        arguments: TestDatabase.available)
+    func windows(database: TestDatabase) async throws {
+        // On a database of its own (budgets count every send of a database), an hour's boundary.
+        let server = try ServerHarness(database, start: FraudTests.freshWindow(), ownDatabase: true) {
+            $0.sendBudget = 2
+            $0.budgetWindow = .seconds(3_600)
+            $0.addressFailureLimit = 2
+        }
+        try await server.run { client in
+            for _ in 0..<2 {
+                #expect(
+                    try await client.post("/v1/codes", ["destination": ServerHarness.newPhone()], from: server.address)
+                        .status == 200)
+                let unknown = ["destination": ServerHarness.newPhone(), "code": "000000"]
+                #expect(try await client.post("/v1/codes/check", unknown, from: server.address).status == 410)
+            }
+            let spent = try await client.post(
+                "/v1/codes", ["destination": ServerHarness.newPhone()], from: server.address)
+            #expect(spent.status == 429 && spent["reason"] as? String == "send_budget")
+            // A day back, on an hour's boundary again: yesterday's windows are not fresh. The
+            // budget and the address's failures count in this window, an hour from now.
+            server.clock.advance(by: .zero - Self.day)
+            let budget = try await client.post(
+                "/v1/codes", ["destination": ServerHarness.newPhone()], from: server.address)
+            #expect(budget.status == 429 && budget["reason"] as? String == "send_budget")
+            #expect(budget["retryAfter"] as? Int == 3_600)
+            let failures = try await client.post(
+                "/v1/codes/check", ["destination": ServerHarness.newPhone(), "code": "000000"], from: server.address)
+            #expect(failures.status == 429 && failures["reason"] as? String == "rate_limited")
+            #expect(failures["retryAfter"] as? Int == 3_600)
+            // An account attempt reads the failures without writing: it sees them too.
+            let account = try await client.post(
+                "/v1/accounts",
+                ["destination": ServerHarness.newPhone(), "password": "correct horse battery", "proof": "none"],
+                from: server.address)
+            #expect(account.status == 429 && account["reason"] as? String == "rate_limited")
+            server.clock.advance(by: .seconds(1_800))
+            let half = try await client.post(
+                "/v1/codes", ["destination": ServerHarness.newPhone()], from: server.address)
+            #expect(half.status == 429 && half["retryAfter"] as? Int == 1_800)
+            server.clock.advance(by: .seconds(1_800))
+            #expect(
+                try await client.post("/v1/codes", ["destination": ServerHarness.newPhone()], from: server.address)
+                    .status == 200)
+        }
+    }
 }

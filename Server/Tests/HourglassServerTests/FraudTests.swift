@@ -61,8 +61,8 @@ struct FraudTests {
         "the send budget, a channel's each, and a calling code's budget: 429 send_budget or calling_code_budget until the window ends",
         arguments: TestDatabase.available)
     func budgets(database: TestDatabase) async throws {
-        // Budgets count every send of a database: on a window no other run's sends fall in.
-        let server = try ServerHarness(database, start: Self.freshWindow()) {
+        // Budgets count every send of a database: on a database of its own.
+        let server = try ServerHarness(database, start: Self.freshWindow(), ownDatabase: true) {
             $0.sendBudget = 3
             $0.callingCodeBudget = 2
             $0.budgetWindow = .seconds(3_600)
@@ -115,7 +115,7 @@ struct FraudTests {
         for (sendBudget, callingCodeBudget, expected) in [
             (5, 8, ["200 -": 5, "429 send_budget": 19]), (8, 3, ["200 -": 3, "429 calling_code_budget": 21]),
         ] {
-            let server = try ServerHarness(database, start: Self.freshWindow()) {
+            let server = try ServerHarness(database, start: Self.freshWindow(), ownDatabase: true) {
                 $0.sendBudget = sendBudget
                 $0.callingCodeBudget = callingCodeBudget
                 $0.budgetWindow = .seconds(3_600)
@@ -180,7 +180,7 @@ struct FraudTests {
         }
     }
 
-    /// A start at a budget window's beginning, in a window no other test's sends fall in.
+    /// A start at a budget window's beginning (an hour's), at a random one.
     static func freshWindow() -> Date {
         Date(timeIntervalSince1970: TimeInterval(3_600 * (600_000 + Int.random(in: 0..<100_000))))
     }

@@ -38,9 +38,14 @@ struct ServerHarness {
 
     /// A harness whose clock starts at `start`: a test that purges starts years before the
     /// others, so that its purge never reaches their rows on a shared PostgreSQL database.
+    ///
+    /// `ownDatabase` gives a PostgreSQL run a database of its own, made for it: for the tests of
+    /// the budgets, whose counters (`budget:sms`) every send of a database shares. On a shared
+    /// one, another test's window later than this one's is a window "after now", which counts
+    /// as this one's (a clock gone back).
     init(
         _ database: TestDatabase, dev: Bool = true, start: Date = Date(timeIntervalSince1970: 1_800_000_000),
-        rules: (inout VerificationRules) -> Void = { _ in }
+        ownDatabase: Bool = false, rules: (inout VerificationRules) -> Void = { _ in }
     ) throws {
         clock = ManualWallClock(start)
         folder = FileManager.default.temporaryDirectory.appendingPathComponent("hourglass-server-\(UUID().uuidString)")
@@ -50,8 +55,9 @@ struct ServerHarness {
         case .sqlite:
             configuration.database = folder.appendingPathComponent("db.sqlite").path
         case .postgres:
-            configuration.database = try #require(
+            let url = try #require(
                 TestDatabase.postgresURL, "HOURGLASS_TEST_POSTGRES must name a PostgreSQL database under CI")
+            configuration.database = ownDatabase ? try Self.newDatabase(beside: url) : url
             let key = folder.appendingPathComponent("key").path
             try Data(repeating: 7, count: 32).write(to: URL(fileURLWithPath: key))
             configuration.keyFile = key
@@ -63,6 +69,20 @@ struct ServerHarness {
         configuration.port = 0
         rules(&configuration.rules)
         self.configuration = configuration
+    }
+
+    /// A new, empty database on the PostgreSQL server of `url` (whose user may create one), by
+    /// `psql`; its URL.
+    static func newDatabase(beside url: String) throws -> String {
+        let name = "hourglass_" + UUID().uuidString.prefix(12).lowercased().replacingOccurrences(of: "-", with: "")
+        let psql = Process()
+        psql.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        psql.arguments = ["psql", url, "-qc", "CREATE DATABASE \(name)"]
+        try psql.run()
+        psql.waitUntilExit()
+        try #require(psql.terminationStatus == 0, "psql could not make a database on \(url)")
+        guard let slash = url.lastIndex(of: "/") else { throw ServerSetupError.database("no database in \(url)") }
+        return url[...slash] + name
     }
 
     /// A fresh phone number, so that tests on one PostgreSQL database never share a destination:

@@ -49,7 +49,8 @@ enum PostgresStatements {
         static let sql = """
             WITH clamped AS (UPDATE sends SET at = $6 WHERE limit_key = $1 AND at > $3 RETURNING 1)
             SELECT COUNT(*)::BIGINT, MIN(LEAST(at, $6)),
-                COALESCE((SELECT count FROM window_counts WHERE scope = $4 AND window_start = $5), 0)
+                COALESCE((SELECT SUM(count) FROM window_counts WHERE scope = $4 AND window_start >= $5), 0)::BIGINT,
+                EXISTS (SELECT 1 FROM window_counts WHERE scope = $4 AND window_start > $5)
             FROM sends WHERE limit_key = $1 AND at > $2
             """
         static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8, .text, .int8, .int8]
@@ -63,21 +64,45 @@ enum PostgresStatements {
             bindings.append(now)
             return bindings
         }
-        func decodeRow(_ row: PostgresRow) throws -> (Int64, Int64?, Int64) {
-            try row.decode((Int64, Int64?, Int64).self)
+        func decodeRow(_ row: PostgresRow) throws -> (Int64, Int64?, Int64, Bool) {
+            try row.decode((Int64, Int64?, Int64, Bool).self)
         }
     }
 
-    /// A counter's count.
+    /// A counter's count in its window, and the counts of its scope's windows "after now"
+    /// (the wall clock went back), which ``MoveLaterWindows`` moves into it.
     struct CounterCount: PostgresPreparedStatement {
-        static let sql = "SELECT count FROM window_counts WHERE scope = $1 AND window_start = $2"
+        static let sql = """
+            SELECT COALESCE(SUM(count) FILTER (WHERE window_start = $2), 0)::BIGINT,
+                COALESCE(SUM(count) FILTER (WHERE window_start > $2), 0)::BIGINT
+            FROM window_counts WHERE scope = $1 AND window_start >= $2
+            """
         let counter: WindowCounter
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresStatements.bindings(counter.scope)
             bindings.append(counter.start)
             return bindings
         }
-        func decodeRow(_ row: PostgresRow) throws -> Int64 { try row.decode(Int64.self) }
+        func decodeRow(_ row: PostgresRow) throws -> (Int64, Int64) { try row.decode((Int64, Int64).self) }
+    }
+
+    /// Moves the counts of a scope's windows "after now" into the counter's window, in one
+    /// statement: trusted for their rule, they hold at most a window from now.
+    struct MoveLaterWindows: PostgresPreparedStatement {
+        static let sql = """
+            WITH moved AS (DELETE FROM window_counts WHERE scope = $1 AND window_start > $2 RETURNING count)
+            INSERT INTO window_counts (scope, window_start, count)
+            SELECT $1, $2, SUM(count) FROM moved HAVING COUNT(*) > 0
+            ON CONFLICT (scope, window_start) DO UPDATE SET count = window_counts.count + excluded.count
+            """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .int8]
+        let counter: WindowCounter
+        func makeBindings() -> PostgresBindings {
+            var bindings = PostgresStatements.bindings(counter.scope)
+            bindings.append(counter.start)
+            return bindings
+        }
+        func decodeRow(_ row: PostgresRow) throws {}
     }
 
     /// Adds a delta to a counter (made at 0 when missing); never below 0.

@@ -64,9 +64,16 @@ final class PostgresStore: VerificationStore {
                     counter: counters.address),
                 logger: self.logger)
             var state = VerificationLedger.SendState(row: row, destinationSends: .none, addressSends: .none)
-            for try await (destinationCount, destinationOldest, addressCount) in windows {
+            var addressHasLaterWindows = false
+            for try await (destinationCount, destinationOldest, addressCount, later) in windows {
                 state.destinationSends = WindowCount(count: Int(destinationCount), oldest: destinationOldest)
                 state.addressSends = WindowCount(count: Int(addressCount), oldest: counters.address.start)
+                addressHasLaterWindows = later
+            }
+            // Counted with the windows "after now" (the wall clock went back): moved into this one.
+            if addressHasLaterWindows {
+                try await self.run(
+                    connection, PostgresStatements.MoveLaterWindows(counter: counters.address), logger: self.logger)
             }
             if let budget = counters.budget { state.budgetSends = try await self.count(connection, budget) }
             if let callingCode = counters.callingCode {
@@ -143,7 +150,7 @@ final class PostgresStore: VerificationStore {
     }
 
     func failures(_ counter: WindowCounter) async throws -> WindowCount {
-        try await client.withConnection { connection in try await self.count(connection, counter) }
+        try await client.withConnection { connection in try await self.count(connection, counter, clamping: false) }
     }
 
     func logFailure(_ counter: WindowCounter) async throws {
@@ -286,12 +293,22 @@ final class PostgresStore: VerificationStore {
     }
 
     /// A counter's count; its window's start stands for its oldest event (see `SQLiteStore`).
-    private func count(_ connection: PostgresConnection, _ counter: WindowCounter) async throws -> WindowCount {
-        var count: Int64 = 0
-        for try await value in try await connection.execute(
+    /// The counts of its windows "after now" count in it; in a transaction (`clamping`), they
+    /// are moved into it (``PostgresStatements/MoveLaterWindows``) before a row is written.
+    private func count(
+        _ connection: PostgresConnection, _ counter: WindowCounter, clamping: Bool = true
+    ) async throws -> WindowCount {
+        var (count, later): (Int64, Int64) = (0, 0)
+        for try await (current, afterNow) in try await connection.execute(
             PostgresStatements.CounterCount(counter: counter), logger: logger)
         {
-            count = value
+            (count, later) = (current, afterNow)
+        }
+        if later > 0 {
+            if clamping {
+                try await self.run(connection, PostgresStatements.MoveLaterWindows(counter: counter), logger: logger)
+            }
+            count += later
         }
         return WindowCount(count: Int(count), oldest: counter.start)
     }

@@ -103,7 +103,7 @@ final class SQLiteStore: VerificationStore {
     }
 
     func failures(_ counter: WindowCounter) async throws -> WindowCount {
-        try await pool.read { db in try Self.count(db, counter) }
+        try await pool.read { db in try Self.count(db, counter, clamping: false) }
     }
 
     func logFailure(_ counter: WindowCounter) async throws {
@@ -253,11 +253,27 @@ final class SQLiteStore: VerificationStore {
 
     /// A counter's count; its window's start stands for its oldest event, so that the window's
     /// end is its start and its length.
-    private static func count(_ db: Database, _ counter: WindowCounter) throws -> WindowCount {
+    ///
+    /// The counts of its scope's windows "after now" (the wall clock went back) count in it:
+    /// trusted for their rule, they hold at most a window from now, never none. In a write
+    /// (`clamping`), they are moved into this window first.
+    private static func count(_ db: Database, _ counter: WindowCounter, clamping: Bool = true) throws -> WindowCount {
+        let arguments: StatementArguments = [counter.scope, counter.start]
+        if clamping,
+            let later = try Int.fetchOne(
+                db.cachedStatement(
+                    sql: "SELECT SUM(count) FROM window_counts WHERE scope = ? AND window_start > ?"),
+                arguments: arguments), later > 0
+        {
+            try run(db, "DELETE FROM window_counts WHERE scope = ? AND window_start > ?", arguments)
+            try bump(db, counter, by: later)
+        }
+        // Read alone (not `clamping`), the later windows are counted where they are.
         let count =
             try Int.fetchOne(
-                db.cachedStatement(sql: "SELECT count FROM window_counts WHERE scope = ? AND window_start = ?"),
-                arguments: [counter.scope, counter.start]) ?? 0
+                db.cachedStatement(
+                    sql: "SELECT SUM(count) FROM window_counts WHERE scope = ? AND window_start >= ?"),
+                arguments: arguments) ?? 0
         return WindowCount(count: count, oldest: counter.start)
     }
 
