@@ -202,10 +202,9 @@ def laid_out(dump, name):
 
 
 def text(dump, name):
-    """What the widget shows, its first-strong isolates (U+2068 … U+2069) written ⁅ … ⁆ as
-    linemode's transcripts write them."""
-    shown = find(dump, name)["text"]
-    return shown.replace("\u2068", "⁅").replace("\u2069", "⁆") if shown is not None else None
+    """What the widget shows, its first-strong isolates (U+2068 … U+2069) kept, as linemode's
+    transcripts keep them (`TranscriptText`)."""
+    return find(dump, name)["text"]
 
 
 def summary(dump):

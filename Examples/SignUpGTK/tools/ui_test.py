@@ -43,7 +43,7 @@ LANGUAGES = {
     "en": {"LANG": "en_US.UTF-8", "resend": r"^Resend in (\d+)s$", "direction": "ltr"},
     "zh-Hans": {"LANG": "zh_CN.UTF-8", "resend": r"^重新发送\((\d+)s\)$", "direction": "ltr"},
     "ja": {"LANG": "ja_JP.UTF-8", "resend": r"^再送信（(\d+)秒）$", "direction": "ltr"},
-    "ar": {"LANG": "ar_EG.UTF-8", "resend": r"^إعادة الإرسال \(⁅(\d+)⁆ ث\)$", "direction": "rtl"},
+    "ar": {"LANG": "ar_EG.UTF-8", "resend": "^إعادة الإرسال \\(\u2068(\\d+)\u2069 ث\\)$", "direction": "rtl"},
 }
 
 
