@@ -102,7 +102,10 @@ struct MigrationTests {
         #expect(
             try await reader.rows("SELECT destination FROM codes WHERE limit_key = '+14155550123'") == ["+14155550123"])
         let versions = try await reader.versions()
-        #expect(versions == (database == .sqlite ? ["v1", "v2-identity", "v3-window-counts"] : ["1", "2", "3"]))
+        #expect(
+            versions
+                == (database == .sqlite
+                    ? ["v1", "v2-identity", "v3-window-counts", "v4-deliveries"] : ["1", "2", "3", "4"]))
     }
 
     /// Reads rows back as text, from a SQLite file or a PostgreSQL database.

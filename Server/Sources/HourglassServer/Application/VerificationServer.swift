@@ -35,9 +35,12 @@ public enum VerificationServer {
         let outbox = try Outbox(path: configuration.outbox)
         let webhook = try Self.webhook(configuration)
         let metrics = ServerMetrics()
+        let deliveries = Deliveries(
+            store: store, sender: configuration.sender ?? webhook ?? outbox, seal: DeliverySeal(serverKey: key),
+            metrics: metrics, logger: logger)
         let api = VerificationAPI(
             ledger: VerificationLedger(rules: rules, hasher: CodeHasher(key: key)), store: store,
-            sender: configuration.sender ?? webhook ?? outbox,
+            deliveries: deliveries,
             devOutbox: configuration.dev ? outbox : nil,
             clock: configuration.clock, logger: logger, hashing: PasswordHashing(),
             databaseTimeout: configuration.databaseTimeout, metrics: metrics,
@@ -45,6 +48,8 @@ public enum VerificationServer {
 
         let router = Self.router(api: api, metrics: metrics, store: store, configuration: configuration, logger: logger)
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))
+        services.append(
+            DeliveryResumer(store: store, deliveries: deliveries, clock: configuration.clock, logger: logger))
         services.append(DatabaseWatch(store: store, logger: logger))
         if let port = configuration.metricsPort {
             services.append(MetricsServer(metrics, host: configuration.metricsHost, port: port, logger: logger))

@@ -7,6 +7,10 @@ public import Foundation
 /// person may ask again at once. A sender that cannot tell (a timeout after its request was
 /// written) throws ``DeliveryOutcomeUnknown``: the send then stays counted and is answered as
 /// sent, or a provider that answers slowly would make every send free.
+///
+/// A message whose delivery did not end (its server was killed mid-way) is sent again by
+/// another instance, or the restarted one, with the same ``CodeMessage/id``: a receiver
+/// deduplicates on it.
 public protocol CodeSender: Sendable {
     /// Delivers `message`.
     func send(_ message: CodeMessage) async throws
@@ -47,12 +51,17 @@ public struct CodeMessage: Sendable, Hashable, Codable {
     public var sentAt: Date
     /// When the code stops working: a delivery retried after it is pointless.
     public var expiresAt: Date
+    /// The delivery's own id (`msg_` and a UUID): the same on every attempt, and after a
+    /// restart, so that a receiver can tell a message again from a new one (the webhook's
+    /// `webhook-id`).
+    public var id: String
 
-    /// A message.
+    /// A message; a new ``id`` unless one is given.
     public init(
         destination: String, channel: Channel, code: String, language: String, text: String, sentAt: Date,
-        expiresAt: Date
+        expiresAt: Date, id: String = CodeMessage.newID()
     ) {
+        self.id = id
         self.destination = destination
         self.channel = channel
         self.code = code
@@ -61,4 +70,7 @@ public struct CodeMessage: Sendable, Hashable, Codable {
         self.sentAt = sentAt
         self.expiresAt = expiresAt
     }
+
+    /// A new delivery id: `msg_` and a lower-case UUID.
+    public static func newID() -> String { "msg_" + UUID().uuidString.lowercased() }
 }

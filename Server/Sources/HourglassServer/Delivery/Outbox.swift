@@ -7,10 +7,9 @@ import Darwin
 #endif
 
 /// The development ``CodeSender``: nothing leaves the machine. Each code is one line of JSON
-/// appended to a file, `{"destination": …, "code": …, "sentAt": …, "language": …, "text": …}`,
-/// as Firebase's Auth
-/// emulator keeps the messages it would have sent; tests read it, and a server started with
-/// `--dev` serves it at `GET /v1/outbox`. The file is its owner's alone (mode 0600, set on an
+/// appended to a file, `{"destination": …, "code": …, "sentAt": …, "language": …, "text": …,
+/// "id": …}`, as Firebase's Auth emulator keeps the messages it would have sent; tests read it,
+/// and a server started with `--dev` serves it at `GET /v1/outbox`. The file is its owner's alone (mode 0600, set on an
 /// existing file too): it holds live codes. A line is written whole or not at all: a write that
 /// fails midway (a full disk) is cut back off, and a reader skips a line that is not whole.
 public actor Outbox: CodeSender {
@@ -21,6 +20,9 @@ public actor Outbox: CodeSender {
         public var sentAt: Date
         public var language: String?
         public var text: String?
+        /// The delivery's id (``CodeMessage/id``): a message resumed after a restart may be
+        /// written again, with the same id. Absent from the lines of releases before 4.0.
+        public var id: String?
     }
 
     /// The file.
@@ -58,7 +60,7 @@ public actor Outbox: CodeSender {
         var line = try Self.encoder.encode(
             Message(
                 destination: message.destination, code: message.code, sentAt: message.sentAt,
-                language: message.language, text: message.text))
+                language: message.language, text: message.text, id: message.id))
         line.append(0x0A)
         let end = lseek(descriptor, 0, SEEK_END)
         let start = end >= 0 ? end : nil

@@ -9,7 +9,8 @@ import NIOPosix
 /// provider's adapter (an SMS gateway, an e-mail service) receives it and sends the text.
 ///
 /// A delivery is a `POST` of JSON (`{"type": "verification.code", "timestamp": …, "data": {…the
-/// ``CodeMessage``…}}`) with `webhook-id` (the same on every attempt of one message),
+/// ``CodeMessage``…}}`) with `webhook-id` (the message's ``CodeMessage/id``: the same on every
+/// attempt of one message, and when a restarted server resumes it),
 /// `webhook-timestamp` (Unix seconds) and `webhook-signature` (`v1,` and the base64 HMAC-SHA256
 /// of `id.timestamp.body` with the secret). Any 2xx delivers it. A timeout, a connection
 /// failure, a 5xx, a 408 or a 429 is tried again after 0.25 s, then 0.5 s, … up to ``attempts``
@@ -69,7 +70,7 @@ public struct WebhookSender: CodeSender {
     }
 
     public func send(_ message: CodeMessage) async throws {
-        let id = "msg_" + UUID().uuidString.lowercased()
+        let id = message.id
         let body = try Self.encoder.encode(Envelope(timestamp: message.sentAt, data: message))
         var last: Failure = .unreachable("no attempt")
         /// Why an attempt may have delivered it, if one may have.

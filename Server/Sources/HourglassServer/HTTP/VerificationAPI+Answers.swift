@@ -80,13 +80,15 @@ extension VerificationAPI {
     }
 
     /// The message carrying `code` to `destination`, in `language`.
-    func message(_ code: String, to destination: Destination, at date: Date, language: String) -> CodeMessage {
+    func message(_ code: String, to destination: Destination, at date: Date, language: String, id: String)
+        -> CodeMessage
+    {
         let lifetime = rules.codeLifetime.wholeSeconds
         let channel: CodeMessage.Channel = if case .email = destination { .email } else { .sms }
         return CodeMessage(
             destination: destination.normalized, channel: channel, code: code, language: language,
             text: MessageTemplates.text(code: code, minutes: (lifetime + 59) / 60, language: language), sentAt: date,
-            expiresAt: date.addingTimeInterval(TimeInterval(lifetime)))
+            expiresAt: date.addingTimeInterval(TimeInterval(lifetime)), id: id)
     }
 
     static func created(_ destination: Destination) -> Operations.CreateAccount.Output {
@@ -166,14 +168,5 @@ extension VerificationAPI {
             .init(
                 body: .applicationProblemJson(
                     Problems.problem(.destinationRefused, status: 422, detail: detail, reason: reason))))
-    }
-
-    /// A sender's name in the metrics.
-    static func name(of sender: any CodeSender) -> String {
-        switch sender {
-        case is WebhookSender: "webhook"
-        case is Outbox: "outbox"
-        default: "custom"
-        }
     }
 }

@@ -9,7 +9,8 @@ import _CryptoExtras
 struct VerificationAPI: APIProtocol {
     let ledger: VerificationLedger
     let store: any VerificationStore
-    let sender: any CodeSender
+    /// Delivers the codes, each kept pending in the store until its delivery ends.
+    let deliveries: Deliveries
     /// Served at `GET /v1/outbox` on a development server only.
     let devOutbox: Outbox?
     let clock: any WallClock
@@ -48,23 +49,33 @@ struct VerificationAPI: APIProtocol {
         let counters = SendCounters(address: address, destination: destination.normalized, at: now, rules: rules)
         let language = MessageTemplates.language(accepting: MessageLanguage.accepted)
         do {
-            let (store, ledger, metrics) = (store, ledger, metrics)
+            let (store, ledger, metrics, deliveries) = (store, ledger, metrics, deliveries)
+            // The message a code sent goes in, written in the send's transaction as pending, so
+            // that a server killed before its delivery ends leaves it to be resumed.
+            let id = CodeMessage.newID()
+            let record = { @Sendable (code: String) in
+                PendingDelivery.Record(
+                    message: self.message(code, to: destination, at: date, language: language, id: id), key: key,
+                    sentAt: now, counters: counters.all)
+            }
+            let leaseUntil = now + PendingDelivery.lease.milliseconds
             // Within the database's deadline: the store's decision alone. A code it kept is
             // delivered in a task of its own, started once it is kept, so that neither that
             // deadline nor a request given up cancels it.
-            typealias Sent = (VerificationLedger.SendDecision, Task<DeliveryOutcome, Never>?)
+            typealias Sent = (VerificationLedger.SendDecision, Task<Deliveries.Outcome, Never>?)
             let (decision, delivery) = try await StoreDeadline.run(databaseTimeout) { () async throws -> Sent in
                 let decision = try await metrics.database("send") {
-                    try await store.send(key: key, address: address, counters: counters, now: now, since: since) {
-                        state in
-                        ledger.decideSend(key: key, destination: destination.normalized, state: &state, now: now)
-                    }
+                    try await store.send(
+                        key: key, address: address, counters: counters, now: now, since: since,
+                        decide: { state in
+                            ledger.decideSend(key: key, destination: destination.normalized, state: &state, now: now)
+                        },
+                        pending: { code in try deliveries.seal.pending(record(code), leaseUntil: leaseUntil) })
                 }
                 guard case .send(let code, _, _, _) = decision else { return (decision, nil) }
-                let message = self.message(code, to: destination, at: date, language: language)
-                return (decision, self.deliver(message, undoing: (key, now, counters), to: destination))
+                return (decision, Task { await deliveries.deliver(record(code), endingApart: true) })
             }
-            if let delivery, case .failed(let error) = await delivery.value as DeliveryOutcome { throw error }
+            if let delivery, case .failed(let error) = await delivery.value { throw error }
             switch decision {
             case .refuse(let reason, let retryAfter):
                 logger.info("send to \(destination.masked) refused: \(reason.rawValue), \(retryAfter) s")

@@ -2,7 +2,7 @@
 /// failures, the send budget, a calling code's budget) in one fixed window, a row each, read and
 /// bumped in O(1) whatever the traffic. A window starts at a multiple of its length since 1970,
 /// so every instance agrees on it; a count starts afresh with each window.
-struct WindowCounter: Sendable, Hashable {
+struct WindowCounter: Sendable, Hashable, Codable {
     /// What is counted: `address-sends:ADDRESS`, `address-failures:ADDRESS`, `budget:CHANNEL`
     /// (`budget:sms`, `budget:email`), `budget:+CALLING-CODE`.
     let scope: String

@@ -19,6 +19,7 @@ enum PostgresSchema {
         Migration(version: 1, name: "3.0's tables", statements: v1, fill: nil),
         Migration(version: 2, name: "identity by limit key", statements: identity, fill: fillIdentity),
         Migration(version: 3, name: "window counters", statements: windowCounts, fill: nil),
+        Migration(version: 4, name: "pending deliveries", statements: deliveries, fill: nil),
     ]
 
     /// Brings the database to the last version; returns the versions it applied.
@@ -90,6 +91,14 @@ enum PostgresSchema {
         CREATE TABLE window_counts (
             scope TEXT NOT NULL, window_start BIGINT NOT NULL, count BIGINT NOT NULL,
             PRIMARY KEY (scope, window_start))
+        """
+    ]
+
+    /// The deliveries not ended yet (see `SQLiteSchema`'s version of the same name).
+    private static let deliveries: [PostgresQuery] = [
+        """
+        CREATE TABLE deliveries (
+            id TEXT PRIMARY KEY, expires_at BIGINT NOT NULL, lease_until BIGINT NOT NULL, sealed BYTEA NOT NULL)
         """
     ]
 

@@ -30,11 +30,13 @@ final class PostgresStore: VerificationStore {
 
     func send(
         key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
-        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision
+        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision,
+        pending: @escaping @Sendable (_ code: String) throws -> PendingDelivery
     ) async throws -> VerificationLedger.SendDecision {
         do {
             return try await sendTransaction(
-                key: key, address: address, counters: counters, now: now, since: since, decide: decide)
+                key: key, address: address, counters: counters, now: now, since: since, decide: decide,
+                pending: pending)
         } catch let error as PostgresTransactionError {
             // A budget spent by another send since this one read it: nothing was written.
             if let spent = error.closureError as? BudgetSpent { return spent.refusal }
@@ -48,11 +50,12 @@ final class PostgresStore: VerificationStore {
         let refusal: VerificationLedger.SendDecision
     }
 
-    /// A send's transaction (see ``send(key:address:counters:now:since:decide:)``); throws
-    /// ``BudgetSpent`` when a budget it read as open was spent meanwhile.
+    /// A send's transaction (see ``send(key:address:counters:now:since:decide:pending:)``);
+    /// throws ``BudgetSpent`` when a budget it read as open was spent meanwhile.
     private func sendTransaction(
         key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
-        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision
+        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision,
+        pending: @escaping @Sendable (_ code: String) throws -> PendingDelivery
     ) async throws -> VerificationLedger.SendDecision {
         try await transaction { connection in
             let row = try await Self.row(
@@ -83,10 +86,16 @@ final class PostgresStore: VerificationStore {
             if case .refuse = decision, state.row != row, let clamped = state.row {
                 try await self.save(connection, clamped)
             }
-            if case .send(_, let row, let superseded, _) = decision {
+            if case .send(let code, let row, let superseded, _) = decision {
+                let delivery = try pending(code)
                 try await self.run(
                     connection, PostgresStatements.SaveSend(row: row, address: address, counter: counters.address),
                     logger: self.logger)
+                try await connection.query(
+                    """
+                    INSERT INTO deliveries (id, expires_at, lease_until, sealed) VALUES (\(delivery.id),
+                        \(delivery.expiresAt), \(delivery.leaseUntil), \(ByteBuffer(bytes: delivery.sealed)))
+                    """, logger: self.logger)
                 if let superseded {
                     try await connection.query(
                         """
@@ -181,8 +190,9 @@ final class PostgresStore: VerificationStore {
         return nil
     }
 
-    func undoSend(key: String, sentAt: Int64, counters: SendCounters) async throws {
+    func undoSend(key: String, sentAt: Int64, counters: [WindowCounter], delivery: String) async throws {
         try await transaction { connection in
+            try await connection.query("DELETE FROM deliveries WHERE id = \(delivery)", logger: self.logger)
             // The destination's row first, the counters last, as a send takes them: never in a
             // circle with one.
             try await connection.query(
@@ -192,8 +202,31 @@ final class PostgresStore: VerificationStore {
                 """, logger: self.logger)
             try await connection.query(
                 "DELETE FROM sends WHERE limit_key = \(key) AND at = \(sentAt)", logger: self.logger)
-            for counter in counters.all { try await self.bump(connection, counter, by: -1) }
+            for counter in counters { try await self.bump(connection, counter, by: -1) }
         }
+    }
+
+    func endDelivery(_ id: String) async throws {
+        _ = try await client.query("DELETE FROM deliveries WHERE id = \(id)", logger: logger).collect()
+    }
+
+    func takeDeliveries(now: Int64, leaseUntil: Int64, limit: Int) async throws -> [PendingDelivery] {
+        // SKIP LOCKED: a row another instance is taking is that instance's.
+        let rows = try await client.query(
+            """
+            UPDATE deliveries SET lease_until = \(leaseUntil) WHERE id IN (
+                SELECT id FROM deliveries
+                WHERE (lease_until <= \(now) OR lease_until > \(leaseUntil)) AND expires_at > \(now)
+                ORDER BY lease_until LIMIT \(limit) FOR UPDATE SKIP LOCKED)
+            RETURNING id, expires_at, lease_until, sealed
+            """, logger: logger)
+        var taken: [PendingDelivery] = []
+        for try await (id, expiresAt, leaseUntil, sealed) in rows.decode((String, Int64, Int64, ByteBuffer).self) {
+            taken.append(
+                PendingDelivery(
+                    id: id, expiresAt: expiresAt, leaseUntil: leaseUntil, sealed: Array(sealed.readableBytesView)))
+        }
+        return taken
     }
 
     func createAccount(
@@ -227,6 +260,7 @@ final class PostgresStore: VerificationStore {
             "DELETE FROM window_counts WHERE window_start < \(countersBefore)",
             "DELETE FROM superseded_codes WHERE until <= \(now)",
             "DELETE FROM proofs WHERE expires_at <= \(now)",
+            "DELETE FROM deliveries WHERE expires_at <= \(now)",
             // SKIP LOCKED: a row a send or a check holds is theirs; the next purge takes it.
             """
             DELETE FROM codes WHERE limit_key IN (SELECT limit_key FROM codes WHERE expires_at <= \(now)

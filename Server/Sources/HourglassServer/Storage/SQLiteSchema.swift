@@ -9,6 +9,7 @@ enum SQLiteSchema {
         migrator.registerMigration("v1") { db in try db.execute(sql: v1) }
         migrator.registerMigration("v2-identity") { db in try identity(db) }
         migrator.registerMigration("v3-window-counts") { db in try db.execute(sql: windowCounts) }
+        migrator.registerMigration("v4-deliveries") { db in try db.execute(sql: deliveries) }
         return migrator
     }
 
@@ -43,6 +44,13 @@ enum SQLiteSchema {
         CREATE TABLE window_counts (
             scope TEXT NOT NULL, window_start INTEGER NOT NULL, count INTEGER NOT NULL,
             PRIMARY KEY (scope, window_start));
+        """
+
+    /// The deliveries not ended yet (``PendingDelivery``): a row from a send's transaction to
+    /// its delivery's end, the message sealed.
+    private static let deliveries = """
+        CREATE TABLE deliveries (
+            id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL, lease_until INTEGER NOT NULL, sealed BLOB NOT NULL);
         """
 
     /// One identity per limit key: a proof is bound to its destination's key, an account is

@@ -40,7 +40,8 @@ final class SQLiteStore: VerificationStore {
 
     func send(
         key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
-        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision
+        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision,
+        pending: @escaping @Sendable (_ code: String) throws -> PendingDelivery
     ) async throws -> VerificationLedger.SendDecision {
         try await immediate { db in
             // Sends recorded "after now" (the wall clock went back) count as made now: their
@@ -59,8 +60,12 @@ final class SQLiteStore: VerificationStore {
             if let callingCode = counters.callingCode { state.callingCodeSends = try Self.count(db, callingCode) }
             let decision = decide(&state)
             if case .refuse = decision, state.row != read, let clamped = state.row { try Self.save(db, clamped) }
-            if case .send(_, let row, let superseded, _) = decision {
+            if case .send(let code, let row, let superseded, _) = decision {
                 try Self.save(db, row)
+                let delivery = try pending(code)
+                try Self.run(
+                    db, "INSERT INTO deliveries (id, expires_at, lease_until, sealed) VALUES (?, ?, ?, ?)",
+                    [delivery.id, delivery.expiresAt, delivery.leaseUntil, Data(delivery.sealed)])
                 try Self.run(db, "INSERT INTO sends (limit_key, address, at) VALUES (?, ?, ?)", [key, address, now])
                 for counter in counters.all { try Self.bump(db, counter, by: 1) }
                 if let superseded {
@@ -135,14 +140,37 @@ final class SQLiteStore: VerificationStore {
         }
     }
 
-    func undoSend(key: String, sentAt: Int64, counters: SendCounters) async throws {
+    func undoSend(key: String, sentAt: Int64, counters: [WindowCounter], delivery: String) async throws {
         try await immediate { db in
+            try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [delivery])
             try db.execute(
                 sql:
                     "UPDATE codes SET code_hash = NULL, sent_at = 0, expires_at = 0 WHERE limit_key = ? AND sent_at = ?",
                 arguments: [key, sentAt])
             try db.execute(sql: "DELETE FROM sends WHERE limit_key = ? AND at = ?", arguments: [key, sentAt])
-            for counter in counters.all { try Self.bump(db, counter, by: -1) }
+            for counter in counters { try Self.bump(db, counter, by: -1) }
+        }
+    }
+
+    func endDelivery(_ id: String) async throws {
+        try await immediate { db in try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id]) }
+    }
+
+    func takeDeliveries(now: Int64, leaseUntil: Int64, limit: Int) async throws -> [PendingDelivery] {
+        try await immediate { db in
+            let rows = try Row.fetchAll(
+                db,
+                sql: """
+                    UPDATE deliveries SET lease_until = ? WHERE id IN (
+                        SELECT id FROM deliveries WHERE (lease_until <= ? OR lease_until > ?) AND expires_at > ?
+                        ORDER BY lease_until LIMIT ?)
+                    RETURNING id, expires_at, lease_until, sealed
+                    """,
+                arguments: [leaseUntil, now, leaseUntil, now, limit])
+            return rows.map { row in
+                PendingDelivery(
+                    id: row[0], expiresAt: row[1], leaseUntil: row[2], sealed: Array(row[3] as Data))
+            }
         }
     }
 
@@ -180,6 +208,7 @@ final class SQLiteStore: VerificationStore {
                 ("DELETE FROM window_counts WHERE window_start < ?", [countersBefore]),
                 ("DELETE FROM superseded_codes WHERE until <= ?", [now]),
                 ("DELETE FROM proofs WHERE expires_at <= ?", [now]),
+                ("DELETE FROM deliveries WHERE expires_at <= ?", [now]),
                 (
                     "DELETE FROM codes WHERE expires_at <= ? AND locked_until <= ? AND sent_at <= ?",
                     [now, now, idleSince]

@@ -13,11 +13,13 @@ protocol VerificationStore: Sendable {
     /// Reads the destination's row (locking it), its window (sends after `since`; one recorded
     /// "after now", the wall clock gone back, is clamped to now) and the counters, lets
     /// `decide` choose, and writes the decision: the new row, the send logged (from
-    /// `address`), every counter bumped, the superseded code kept; or, refused, the row as
-    /// `decide` clamped it, when it did.
+    /// `address`), every counter bumped, the superseded code kept, and the code's delivery
+    /// kept pending (`pending` makes it from the code); or, refused, the row as `decide`
+    /// clamped it, when it did.
     func send(
         key: String, address: String, counters: SendCounters, now: Int64, since: Int64,
-        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision
+        decide: @escaping @Sendable (inout VerificationLedger.SendState) -> VerificationLedger.SendDecision,
+        pending: @escaping @Sendable (_ code: String) throws -> PendingDelivery
     ) async throws -> VerificationLedger.SendDecision
 
     /// Reads the destination's row (locking it; a destination with none gets none made), the
@@ -51,8 +53,17 @@ protocol VerificationStore: Sendable {
     ) async throws -> (destination: String, passwordHash: String)?
 
     /// Takes back a send whose code could not be delivered (`sentAt` its instant): the code is
-    /// dead, its cooldown, its place in the send limit and in every counter gone.
-    func undoSend(key: String, sentAt: Int64, counters: SendCounters) async throws
+    /// dead, its cooldown, its place in the send limit and in every counter gone, and its
+    /// pending delivery (of id `delivery`) with it.
+    func undoSend(key: String, sentAt: Int64, counters: [WindowCounter], delivery: String) async throws
+
+    /// Ends a pending delivery: delivered, or perhaps delivered (its send stays counted).
+    func endDelivery(_ id: String) async throws
+
+    /// The pending deliveries whose lease is over at `now` (or ends more than a lease after it:
+    /// the wall clock went back), and whose code still lives, `limit` at most: each leased to
+    /// the caller until `leaseUntil`, in one statement, so that no other instance takes it.
+    func takeDeliveries(now: Int64, leaseUntil: Int64, limit: Int) async throws -> [PendingDelivery]
 
     /// Uses the proof up and creates the account of `destination` (limit key `key`), in one
     /// transaction; `exists` when an account has that destination or that key.
@@ -61,8 +72,9 @@ protocol VerificationStore: Sendable {
     ) async throws -> AccountOutcome
 
     /// Removes what no rule reads any more: sends before `since`, counters of windows that
-    /// began before `countersBefore`, superseded codes and proofs past their end, and
-    /// destinations' rows with no code, no lock and no cooldown left (sent before `idleSince`).
+    /// began before `countersBefore`, superseded codes, proofs and pending deliveries past
+    /// their end, and destinations' rows with no code, no lock and no cooldown left (sent
+    /// before `idleSince`).
     func purge(now: Int64, since: Int64, idleSince: Int64, countersBefore: Int64) async throws
 
     /// How many rows of `codes` and of `sends` one destination has (for tests: the purge's).
