@@ -58,7 +58,7 @@ struct FraudTests {
     }
 
     @Test(
-        "the send budget, a channel's each, and a calling code's budget: 429 send_budget or calling_code_budget until the window ends",
+        "the send budget, a channel's each, and a calling code's budget: 429 send_budget or calling_code_budget, in windows that roll",
         arguments: TestDatabase.available)
     func budgets(database: TestDatabase) async throws {
         // Budgets count every send of a database: on a database of its own.
@@ -77,7 +77,9 @@ struct FraudTests {
             let thirdUS = try await client.post(
                 "/v1/codes", ["destination": ServerHarness.newPhone()], from: server.address)
             #expect(thirdUS.status == 429 && thirdUS["reason"] as? String == "calling_code_budget")
-            #expect(thirdUS.headers[.retryAfter] == "3000")
+            // The budgets roll (`BudgetWindow`): spent at once, a budget of 2 has one send back
+            // half a window into the next (4 800 s), when the window before counts for half.
+            #expect(thirdUS.headers[.retryAfter] == "4800")
             // Another calling code has a budget of its own; the whole budget counts it.
             // Fresh numbers: a fixed one may hold a send of another run, at a later instant of
             // the shared database, which counts as made now (a clock gone back).
@@ -88,7 +90,7 @@ struct FraudTests {
                 "/v1/codes", ["destination": ServerHarness.newUKPhone()], from: server.address)
             #expect(
                 fourthText.status == 429 && fourthText["reason"] as? String == "send_budget"
-                    && fourthText.headers[.retryAfter] == "3000")
+                    && fourthText.headers[.retryAfter] == "4200")
             // E-mails have a budget of their own: the texts' spent, three go out, the fourth not.
             for _ in 0..<3 {
                 #expect(
@@ -99,9 +101,19 @@ struct FraudTests {
                 "/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
             #expect(
                 email.status == 429 && email["reason"] as? String == "send_budget"
-                    && email.headers[.retryAfter] == "3000")
-            // The next window starts afresh.
+                    && email.headers[.retryAfter] == "4200")
+            // The next window does not start afresh (a calendar window would let the budget be
+            // spent twice across its end): the three sends of the window before count for all
+            // of it at its start, for two thirds a third in, when one send fits again.
             server.clock.advance(by: .seconds(3_000))
+            let rolled = try await client.post(
+                "/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
+            #expect(rolled.status == 429 && rolled.headers[.retryAfter] == "1200")
+            server.clock.advance(by: .seconds(1_199))
+            #expect(
+                try await client.post("/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
+                    .status == 429)
+            server.clock.advance(by: .seconds(1))
             #expect(
                 try await client.post("/v1/codes", ["destination": ServerHarness.newEmail()], from: server.address)
                     .status == 200)

@@ -39,6 +39,11 @@ struct SendCounters: Sendable, Hashable {
         ].compactMap { $0 }
     }
 
+    /// The counters of the budgets' windows before, which a send reads and never writes
+    /// (``BudgetWindow``).
+    var previousBudget: WindowCounter? { budget?.previous(length: budgetWindow) }
+    var previousCallingCode: WindowCounter? { callingCode?.previous(length: budgetWindow) }
+
     /// Every counter, in the order a store bumps them: the address's first, the budgets' (rows
     /// every instance writes) last, so that they are held for as short as can be.
     var all: [WindowCounter] { [address] + budgets.map(\.counter) }

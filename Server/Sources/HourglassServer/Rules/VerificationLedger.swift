@@ -15,6 +15,18 @@ struct VerificationLedger: Sendable {
         var budgetSends = WindowCount.none
         /// The calling code's counter, when there is a calling-code budget.
         var callingCodeSends = WindowCount.none
+        /// The counts of the budgets' windows before (``BudgetWindow``).
+        var previousBudgetSends = 0, previousCallingCodeSends = 0
+
+        /// The rolling window of the calling code's budget or of the send budget (`limit`).
+        func budget(_ reason: LimitReason, limit: Int, length: Duration, now: Int64) -> BudgetWindow {
+            let (count, previous) =
+                reason == .callingCodeBudget
+                ? (callingCodeSends, previousCallingCodeSends) : (budgetSends, previousBudgetSends)
+            return BudgetWindow(
+                limit: limit, length: length.milliseconds, start: count.oldest ?? now, current: count.count,
+                previous: previous)
+        }
     }
 
     /// What a send writes and answers.
@@ -50,14 +62,12 @@ struct VerificationLedger: Sendable {
             let end = (state.addressSends.oldest ?? now) + window
             return .refuse(.rateLimited, retryAfter: Self.seconds(until: end, from: now))
         }
-        if let budget = rules.callingCodeBudget, state.callingCodeSends.count >= budget {
-            return Self.refusal(
-                spent: .callingCodeBudget, since: state.callingCodeSends.oldest ?? now, window: rules.budgetWindow,
-                now: now)
-        }
-        if let budget = rules.sendBudget, state.budgetSends.count >= budget {
-            return Self.refusal(
-                spent: .sendBudget, since: state.budgetSends.oldest ?? now, window: rules.budgetWindow, now: now)
+        for (reason, limit) in [
+            (LimitReason.callingCodeBudget, rules.callingCodeBudget), (.sendBudget, rules.sendBudget),
+        ] {
+            guard let limit else { continue }
+            let budget = state.budget(reason, limit: limit, length: rules.budgetWindow, now: now)
+            if !budget.isOpen(at: now) { return .refuse(reason, retryAfter: budget.wait(at: now)) }
         }
         let code = hasher.newCode(length: rules.codeLength)
         let superseded = state.row.flatMap { row in
@@ -72,13 +82,6 @@ struct VerificationLedger: Sendable {
             resendAfter = max(resendAfter, Self.seconds(until: end, from: now))
         }
         return .send(code: code, row: row, superseded: superseded, resendAfter: resendAfter)
-    }
-
-    /// The refusal of a send whose budget (`reason`: the send budget or a calling code's) is
-    /// spent, in its window that began at `start`: the one answer for a budget the ledger reads
-    /// as full, and for one a store finds spent by another instance after the ledger decided.
-    static func refusal(spent reason: LimitReason, since start: Int64, window: Duration, now: Int64) -> SendDecision {
-        .refuse(reason, retryAfter: seconds(until: start + window.milliseconds, from: now))
     }
 
     /// What a check found in the store, read in its transaction.

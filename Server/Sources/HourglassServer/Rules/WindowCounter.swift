@@ -16,6 +16,11 @@ struct WindowCounter: Sendable, Hashable, Codable {
         self.start = now - ((now % milliseconds) + milliseconds) % milliseconds
     }
 
+    /// The counter of the same scope in the window before this one, of `length`.
+    func previous(length: Duration) -> Self {
+        Self(scope, at: start - 1, window: length)
+    }
+
     /// A client address's sends per send window.
     static func addressSends(_ address: String, at now: Int64, rules: VerificationRules) -> Self {
         Self("address-sends:" + address, at: now, window: rules.sendWindow)

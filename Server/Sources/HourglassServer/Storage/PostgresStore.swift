@@ -82,6 +82,12 @@ final class PostgresStore: VerificationStore {
             if let callingCode = counters.callingCode {
                 state.callingCodeSends = try await self.count(connection, callingCode)
             }
+            if let previous = counters.previousBudget {
+                state.previousBudgetSends = try await self.exactCount(connection, previous)
+            }
+            if let previous = counters.previousCallingCode {
+                state.previousCallingCodeSends = try await self.exactCount(connection, previous)
+            }
             let decision = decide(&state)
             if case .refuse = decision, state.row != row, let clamped = state.row {
                 try await self.save(connection, clamped)
@@ -109,10 +115,14 @@ final class PostgresStore: VerificationStore {
                 // with the ledger's answer for a spent budget (the ledger decided once, on what
                 // was read; this is a new fact, not another decision).
                 for budget in counters.budgets {
-                    guard try await !self.take(connection, from: budget.counter, within: budget.limit) else { continue }
-                    throw BudgetSpent(
-                        refusal: VerificationLedger.refusal(
-                            spent: budget.reason, since: budget.counter.start, window: counters.budgetWindow, now: now))
+                    let window = state.budget(
+                        budget.reason, limit: budget.limit, length: counters.budgetWindow, now: now)
+                    let cap = window.cap(at: now)
+                    guard try await !self.take(connection, from: budget.counter, within: cap) else { continue }
+                    let spent = BudgetWindow(
+                        limit: window.limit, length: window.length, start: window.start,
+                        current: max(window.current, cap), previous: window.previous)
+                    throw BudgetSpent(refusal: .refuse(budget.reason, retryAfter: spent.wait(at: now)))
                 }
             }
             return decision
@@ -345,6 +355,16 @@ final class PostgresStore: VerificationStore {
             count += later
         }
         return WindowCount(count: Int(count), oldest: counter.start)
+    }
+
+    /// The count of a counter's window alone (a budget's window before now: see `BudgetWindow`).
+    private func exactCount(_ connection: PostgresConnection, _ counter: WindowCounter) async throws -> Int {
+        let rows = try await connection.query(
+            "SELECT count FROM window_counts WHERE scope = \(counter.scope) AND window_start = \(counter.start)",
+            logger: logger)
+        var count: Int64 = 0
+        for try await value in rows.decode(Int64.self) { count = value }
+        return Int(count)
     }
 
     /// Takes one from a budget's counter while it is under `limit`; false when it was not.

@@ -29,12 +29,13 @@ struct PurgeService: Service {
         let now = clock.now.millisecondsSince1970
         let idle = max(rules.cooldown, rules.codeLifetime).milliseconds
         do {
-            // A counter's window has ended once it began a longest window ago (the budgets' only
-            // when there is a budget: the address counters hold client addresses).
+            // A counter's window has ended once it began a longest window ago; a budget's, two
+            // (its window before counts in its rolling one: `BudgetWindow`), when there is a
+            // budget (the address counters hold client addresses).
             let budgets = rules.sendBudget != nil || rules.callingCodeBudget != nil
             // A proof's replays are counted in windows of its lifetime.
             let windows = max(rules.sendWindow, rules.proofLifetime)
-            let longest = (budgets ? max(windows, rules.budgetWindow) : windows).milliseconds
+            let longest = (budgets ? max(windows, rules.budgetWindow * 2) : windows).milliseconds
             try await store.purge(
                 now: now, since: now - rules.sendWindow.milliseconds, idleSince: now - idle,
                 countersBefore: now - longest)

@@ -58,6 +58,10 @@ final class SQLiteStore: VerificationStore {
                 addressSends: try Self.count(db, counters.address))
             if let budget = counters.budget { state.budgetSends = try Self.count(db, budget) }
             if let callingCode = counters.callingCode { state.callingCodeSends = try Self.count(db, callingCode) }
+            if let previous = counters.previousBudget { state.previousBudgetSends = try Self.exactCount(db, previous) }
+            if let previous = counters.previousCallingCode {
+                state.previousCallingCodeSends = try Self.exactCount(db, previous)
+            }
             let decision = decide(&state)
             if case .refuse = decision, state.row != read, let clamped = state.row { try Self.save(db, clamped) }
             if case .send(let code, let row, let superseded, _) = decision {
@@ -278,6 +282,13 @@ final class SQLiteStore: VerificationStore {
     /// Runs `sql`, prepared once per connection (GRDB's statement cache).
     private static func run(_ db: Database, _ sql: String, _ arguments: StatementArguments) throws {
         try db.cachedStatement(sql: sql).execute(arguments: arguments)
+    }
+
+    /// The count of a counter's window alone (a budget's window before now: see `BudgetWindow`).
+    private static func exactCount(_ db: Database, _ counter: WindowCounter) throws -> Int {
+        try Int.fetchOne(
+            db.cachedStatement(sql: "SELECT count FROM window_counts WHERE scope = ? AND window_start = ?"),
+            arguments: [counter.scope, counter.start]) ?? 0
     }
 
     /// A counter's count; its window's start stands for its oldest event, so that the window's
