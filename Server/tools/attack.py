@@ -302,6 +302,23 @@ def email_budget(binary, quick):
         server.stop()
 
 
+def budget_share(binary, quick):
+    server = Server(binary, "--send-budget", "20", "--trust-forwarded-for")
+    try:
+        statuses = []
+        for index in range(20):
+            status, _, _ = request("POST", server.port, "/v1/codes", {"destination": f"+1415555{index:04d}"},
+                                   {"X-Forwarded-For": f"198.51.100.{index % 8 + 1}"}, source=ATTACKER)
+            statuses.append(status)
+        status, _, _ = request("POST", server.port, "/v1/codes", {"destination": "+12125550103"},
+                               {"X-Forwarded-For": "203.0.113.9"})
+        sent = statuses.count(200)
+        return status == 200 and sent <= 2, (f"20 SMS from one /24 to one prefix (--send-budget 20): {sent} sent; "
+                                             f"then another network's: {status}")
+    finally:
+        server.stop()
+
+
 def lock_stranger(binary, quick):
     server = Server(binary)
     try:
@@ -352,7 +369,7 @@ def bidi_logs(binary, quick):
 CLASSES = {
     "headers": header_cpu, "pipelining": pipeline_no_read, "one-address": one_address,
     "metrics-scrapers": metrics_scrapers, "webhook-redirect": webhook_redirect, "slow-provider": slow_provider,
-    "email-budget": email_budget, "lock-stranger": lock_stranger, "nfc-accounts": nfc_accounts,
+    "email-budget": email_budget, "budget-share": budget_share, "lock-stranger": lock_stranger, "nfc-accounts": nfc_accounts,
     "bidi-logs": bidi_logs,
 }
 

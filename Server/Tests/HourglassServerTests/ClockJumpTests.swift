@@ -128,6 +128,7 @@ struct ClockJumpTests {
         let server = try ServerHarness(database, start: FraudTests.freshWindow(), ownDatabase: true) {
             $0.sendBudget = 2
             $0.budgetWindow = .seconds(3_600)
+            $0.budgetShare = 100
             $0.addressFailureLimit = 2
         }
         try await server.run { client in

@@ -66,6 +66,7 @@ struct FraudTests {
             $0.sendBudget = 3
             $0.callingCodeBudget = 2
             $0.budgetWindow = .seconds(3_600)
+            $0.budgetShare = 100
         }
         try await server.run { client in
             for destination in [ServerHarness.newPhone(), ServerHarness.newPhone()] {
@@ -131,6 +132,7 @@ struct FraudTests {
                 $0.sendBudget = sendBudget
                 $0.callingCodeBudget = callingCodeBudget
                 $0.budgetWindow = .seconds(3_600)
+                $0.budgetShare = 100
             }
             try await server.run { client in
                 let answers = try await withThrowingTaskGroup(of: String.self) { group in

@@ -68,6 +68,8 @@ public struct ServerCommand: AsyncParsableCommand {
     @Option(help: "Codes sent per budget window to one country calling code (default: no budget).")
     var callingCodeBudget: Int?
     @Option(help: "The budgets' window, in seconds.") var budgetWindow = Self.seconds(Self.defaults.budgetWindow)
+    @Option(help: "The percent of a send budget one network (/24, /64) or one number prefix may spend (100: no share).")
+    var budgetShare = Self.defaults.budgetShare
     @Option(help: "Seconds a database call may take before the request answers 500.")
     var databaseTimeout = Self.server.databaseTimeout.wholeSeconds
     @Option(help: "The most client connections open at once; more wait until one closes.")
@@ -145,6 +147,7 @@ public struct ServerCommand: AsyncParsableCommand {
         configuration.rules.proofLifetime = .seconds(proofLifetime)
         (configuration.rules.sendBudget, configuration.rules.callingCodeBudget) = (sendBudget, callingCodeBudget)
         configuration.rules.budgetWindow = .seconds(budgetWindow)
+        configuration.rules.budgetShare = budgetShare
         configuration.destinationRules = try DestinationRules.parse(
             allowed: allowedRegions, denied: deniedRegions, refusedTypes: refusedNumberTypes)
         configuration.databaseTimeout = .seconds(databaseTimeout)

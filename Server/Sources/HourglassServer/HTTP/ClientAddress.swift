@@ -23,6 +23,15 @@ enum ClientAddress {
         }
         return groups.joined(separator: ":") + "::/64"
     }
+
+    /// The network of an address's limit key (``limitKey(_:)``) that shares a send budget
+    /// (``VerificationRules/budgetShare``): an IPv4 address's /24, as one host's neighbours are
+    /// one client's; an IPv6 /64 as it is.
+    static func network(ofKey key: String) -> String {
+        let parts = key.split(separator: ".", omittingEmptySubsequences: false)
+        guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return key }
+        return parts.prefix(3).joined(separator: ".") + ".0/24"
+    }
 }
 
 /// Puts the request's client address in ``ClientAddress/current`` for the handlers below.

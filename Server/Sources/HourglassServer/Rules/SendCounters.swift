@@ -7,22 +7,36 @@ struct SendCounters: Sendable, Hashable {
     /// Every code sent on the destination's channel (when there is a send budget): e-mails
     /// never spend the budget of texts, which cost money.
     var budget: WindowCounter?
+    /// The codes sent on that channel from the client's network, and to the number's prefix
+    /// (a phone number's), each a share of the send budget (``VerificationRules/budgetShare``).
+    var networkBudget: WindowCounter?, prefixBudget: WindowCounter?
     /// The codes sent to the destination's calling code (a phone number, when there is a
     /// calling-code budget).
     var callingCode: WindowCounter?
     /// How many sends each budget holds in its window.
-    var budgetLimit = 0, callingCodeLimit = 0
+    var budgetLimit = 0, shareLimit = 0, callingCodeLimit = 0
     /// The budgets' window.
     var budgetWindow: Duration
 
-    /// The counters of a send from `address` to `destination` (a normalised destination) at `now`.
+    /// The counters of a send from `address` (a limit key) to `destination` (a normalised
+    /// destination) at `now`.
     init(address: String, destination: String, at now: Int64, rules: VerificationRules) {
         self.address = .addressSends(address, at: now, rules: rules)
         budgetWindow = rules.budgetWindow
+        let phone = destination.hasPrefix("+")
         if let limit = rules.sendBudget {
-            let channel = destination.hasPrefix("+") ? "sms" : "email"
+            let channel = phone ? "sms" : "email"
             budget = WindowCounter("budget:" + channel, at: now, window: rules.budgetWindow)
             budgetLimit = limit
+            if rules.budgetShare < 100 {
+                shareLimit = max(1, (limit * rules.budgetShare + 99) / 100)
+                let network = "budget:\(channel):network:" + ClientAddress.network(ofKey: address)
+                networkBudget = WindowCounter(network, at: now, window: rules.budgetWindow)
+                if phone {
+                    let prefix = "budget:sms:prefix:" + destination.dropFirst().prefix(6)
+                    prefixBudget = WindowCounter(prefix, at: now, window: rules.budgetWindow)
+                }
+            }
         }
         if let limit = rules.callingCodeBudget, let code = SendCounters.callingCode(of: destination) {
             callingCode = WindowCounter("budget:+" + code, at: now, window: rules.budgetWindow)
@@ -31,18 +45,16 @@ struct SendCounters: Sendable, Hashable {
     }
 
     /// The budgets a send takes one from, in the order a store bumps them, each with its limit
-    /// and the reason a send is refused once it is spent.
+    /// and the reason a send is refused once it is spent: the shares first, the rows every
+    /// instance writes last.
     var budgets: [(counter: WindowCounter, limit: Int, reason: LimitReason)] {
         [
+            networkBudget.map { ($0, shareLimit, LimitReason.sendBudget) },
+            prefixBudget.map { ($0, shareLimit, LimitReason.sendBudget) },
             callingCode.map { ($0, callingCodeLimit, LimitReason.callingCodeBudget) },
             budget.map { ($0, budgetLimit, LimitReason.sendBudget) },
         ].compactMap { $0 }
     }
-
-    /// The counters of the budgets' windows before, which a send reads and never writes
-    /// (``BudgetWindow``).
-    var previousBudget: WindowCounter? { budget?.previous(length: budgetWindow) }
-    var previousCallingCode: WindowCounter? { callingCode?.previous(length: budgetWindow) }
 
     /// Every counter, in the order a store bumps them: the address's first, the budgets' (rows
     /// every instance writes) last, so that they are held for as short as can be.

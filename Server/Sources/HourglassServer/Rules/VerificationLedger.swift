@@ -11,22 +11,9 @@ struct VerificationLedger: Sendable {
         var destinationSends: WindowCount
         /// The address's counter: `oldest` is its window's start.
         var addressSends: WindowCount
-        /// The send budget's counter, when there is a budget.
-        var budgetSends = WindowCount.none
-        /// The calling code's counter, when there is a calling-code budget.
-        var callingCodeSends = WindowCount.none
-        /// The counts of the budgets' windows before (``BudgetWindow``).
-        var previousBudgetSends = 0, previousCallingCodeSends = 0
-
-        /// The rolling window of the calling code's budget or of the send budget (`limit`).
-        func budget(_ reason: LimitReason, limit: Int, length: Duration, now: Int64) -> BudgetWindow {
-            let (count, previous) =
-                reason == .callingCodeBudget
-                ? (callingCodeSends, previousCallingCodeSends) : (budgetSends, previousBudgetSends)
-            return BudgetWindow(
-                limit: limit, length: length.milliseconds, start: count.oldest ?? now, current: count.count,
-                previous: previous)
-        }
+        /// The budgets' rolling windows, in the order of ``SendCounters/budgets``, each with
+        /// the reason a send is refused once it is spent.
+        var budgets: [(reason: LimitReason, window: BudgetWindow)] = []
     }
 
     /// What a send writes and answers.
@@ -62,12 +49,8 @@ struct VerificationLedger: Sendable {
             let end = (state.addressSends.oldest ?? now) + window
             return .refuse(.rateLimited, retryAfter: Self.seconds(until: end, from: now))
         }
-        for (reason, limit) in [
-            (LimitReason.callingCodeBudget, rules.callingCodeBudget), (.sendBudget, rules.sendBudget),
-        ] {
-            guard let limit else { continue }
-            let budget = state.budget(reason, limit: limit, length: rules.budgetWindow, now: now)
-            if !budget.isOpen(at: now) { return .refuse(reason, retryAfter: budget.wait(at: now)) }
+        for budget in state.budgets where !budget.window.isOpen(at: now) {
+            return .refuse(budget.reason, retryAfter: budget.window.wait(at: now))
         }
         let code = hasher.newCode(length: rules.codeLength)
         let superseded = state.row.flatMap { row in

@@ -34,6 +34,11 @@ public struct VerificationRules: Sendable, Hashable {
     public var callingCodeBudget: Int?
     /// The window of the send budgets.
     public var budgetWindow = VerificationDefaults.budgetWindow
+    /// The percent of a channel's send budget that one network (an IPv4 /24, an IPv6 /64) and
+    /// one number prefix (a phone number's first six digits) may each spend in a window, at
+    /// least one send: the budget is refused to them by share before it is spent for everyone.
+    /// 100 for no share.
+    public var budgetShare = 10
 
     /// The contract's defaults.
     public init() {}
@@ -46,6 +51,7 @@ public struct VerificationRules: Sendable, Hashable {
             ("address failure limit", addressFailureLimit, 1...1_000_000), ("attempts", attempts, 1...100),
             ("send budget", sendBudget ?? 1, 1...1_000_000_000),
             ("calling code budget", callingCodeBudget ?? 1, 1...1_000_000_000),
+            ("budget share", budgetShare, 1...100),
         ]
         for (name, value, range) in counts where !range.contains(value) {
             throw .invalidOption("the \(name) must be in \(range.lowerBound)...\(range.upperBound), not \(value)")

@@ -78,15 +78,13 @@ final class PostgresStore: VerificationStore {
                 try await self.run(
                     connection, PostgresStatements.MoveLaterWindows(counter: counters.address), logger: self.logger)
             }
-            if let budget = counters.budget { state.budgetSends = try await self.count(connection, budget) }
-            if let callingCode = counters.callingCode {
-                state.callingCodeSends = try await self.count(connection, callingCode)
-            }
-            if let previous = counters.previousBudget {
-                state.previousBudgetSends = try await self.exactCount(connection, previous)
-            }
-            if let previous = counters.previousCallingCode {
-                state.previousCallingCodeSends = try await self.exactCount(connection, previous)
+            for budget in counters.budgets {
+                let window = BudgetWindow(
+                    limit: budget.limit, length: counters.budgetWindow.milliseconds, start: budget.counter.start,
+                    current: try await self.count(connection, budget.counter).count,
+                    previous: try await self.exactCount(
+                        connection, budget.counter.previous(length: counters.budgetWindow)))
+                state.budgets.append((budget.reason, window))
             }
             let decision = decide(&state)
             if case .refuse = decision, state.row != row, let clamped = state.row {
@@ -114,11 +112,10 @@ final class PostgresStore: VerificationStore {
                 // never overshoot it: a budget read open and found spent here refuses the send
                 // with the ledger's answer for a spent budget (the ledger decided once, on what
                 // was read; this is a new fact, not another decision).
-                for budget in counters.budgets {
-                    let window = state.budget(
-                        budget.reason, limit: budget.limit, length: counters.budgetWindow, now: now)
-                    let cap = window.cap(at: now)
+                for (budget, read) in zip(counters.budgets, state.budgets) {
+                    let cap = read.window.cap(at: now)
                     guard try await !self.take(connection, from: budget.counter, within: cap) else { continue }
+                    let window = read.window
                     let spent = BudgetWindow(
                         limit: window.limit, length: window.length, start: window.start,
                         current: max(window.current, cap), previous: window.previous)

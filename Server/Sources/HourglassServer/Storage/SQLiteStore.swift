@@ -56,11 +56,12 @@ final class SQLiteStore: VerificationStore {
                     db, "SELECT COUNT(*), MIN(at) FROM sends WHERE limit_key = ? AND at > ? AND at <= ?", key, since,
                     now),
                 addressSends: try Self.count(db, counters.address))
-            if let budget = counters.budget { state.budgetSends = try Self.count(db, budget) }
-            if let callingCode = counters.callingCode { state.callingCodeSends = try Self.count(db, callingCode) }
-            if let previous = counters.previousBudget { state.previousBudgetSends = try Self.exactCount(db, previous) }
-            if let previous = counters.previousCallingCode {
-                state.previousCallingCodeSends = try Self.exactCount(db, previous)
+            for budget in counters.budgets {
+                let window = BudgetWindow(
+                    limit: budget.limit, length: counters.budgetWindow.milliseconds, start: budget.counter.start,
+                    current: try Self.count(db, budget.counter).count,
+                    previous: try Self.exactCount(db, budget.counter.previous(length: counters.budgetWindow)))
+                state.budgets.append((budget.reason, window))
             }
             let decision = decide(&state)
             if case .refuse = decision, state.row != read, let clamped = state.row { try Self.save(db, clamped) }
