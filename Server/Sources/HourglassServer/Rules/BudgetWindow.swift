@@ -24,6 +24,12 @@ struct BudgetWindow: Sendable, Hashable {
         return Int(floor) + 1
     }
 
+    /// This window with at least `count` sends in it: the one a store found spent by another
+    /// send after it read it.
+    func holding(atLeast count: Int) -> Self {
+        Self(limit: limit, length: length, start: start, current: max(current, count), previous: previous)
+    }
+
     /// Whether a send may take from the budget at `now`.
     func isOpen(at now: Int64) -> Bool { current < cap(at: now) }
 

@@ -56,6 +56,19 @@ struct SendCounters: Sendable, Hashable {
         ].compactMap { $0 }
     }
 
+    /// The rolling window of `budget` (one of ``budgets``), its counts as read: its fixed
+    /// window's and the window's before, whose counter is ``previous(of:)``.
+    func window(
+        of budget: (counter: WindowCounter, limit: Int, reason: LimitReason), current: Int, previous: Int
+    ) -> BudgetWindow {
+        BudgetWindow(
+            limit: budget.limit, length: budgetWindow.milliseconds, start: budget.counter.start, current: current,
+            previous: previous)
+    }
+
+    /// The counter of the window before `counter`'s, in the budgets' window.
+    func previous(of counter: WindowCounter) -> WindowCounter { counter.previous(length: budgetWindow) }
+
     /// Every counter, in the order a store bumps them: the address's first, the budgets' (rows
     /// every instance writes) last, so that they are held for as short as can be.
     var all: [WindowCounter] { [address] + budgets.map(\.counter) }

@@ -69,21 +69,29 @@ enum PostgresStatements {
         }
     }
 
-    /// A counter's count in its window, and the counts of its scope's windows "after now"
-    /// (the wall clock went back), which ``MoveLaterWindows`` moves into it.
+    /// A counter's count in its window, the counts of its scope's windows "after now" (the
+    /// wall clock went back), which ``MoveLaterWindows`` moves into it, and the count of the
+    /// window that began at `previousStart` (a budget's window before: `BudgetWindow`; the
+    /// counter's own start for none), in one read.
     struct CounterCount: PostgresPreparedStatement {
         static let sql = """
             SELECT COALESCE(SUM(count) FILTER (WHERE window_start = $2), 0)::BIGINT,
-                COALESCE(SUM(count) FILTER (WHERE window_start > $2), 0)::BIGINT
-            FROM window_counts WHERE scope = $1 AND window_start >= $2
+                COALESCE(SUM(count) FILTER (WHERE window_start > $2), 0)::BIGINT,
+                COALESCE(SUM(count) FILTER (WHERE window_start = $3 AND $3 < $2), 0)::BIGINT
+            FROM window_counts WHERE scope = $1 AND window_start >= $3
             """
+        static let bindingDataTypes: [PostgresDataType] = [.text, .int8, .int8]
         let counter: WindowCounter
+        var previousStart: Int64?
         func makeBindings() -> PostgresBindings {
             var bindings = PostgresStatements.bindings(counter.scope)
             bindings.append(counter.start)
+            bindings.append(previousStart ?? counter.start)
             return bindings
         }
-        func decodeRow(_ row: PostgresRow) throws -> (Int64, Int64) { try row.decode((Int64, Int64).self) }
+        func decodeRow(_ row: PostgresRow) throws -> (Int64, Int64, Int64) {
+            try row.decode((Int64, Int64, Int64).self)
+        }
     }
 
     /// Moves the counts of a scope's windows "after now" into the counter's window, in one

@@ -79,12 +79,9 @@ final class PostgresStore: VerificationStore {
                     connection, PostgresStatements.MoveLaterWindows(counter: counters.address), logger: self.logger)
             }
             for budget in counters.budgets {
-                let window = BudgetWindow(
-                    limit: budget.limit, length: counters.budgetWindow.milliseconds, start: budget.counter.start,
-                    current: try await self.count(connection, budget.counter).count,
-                    previous: try await self.exactCount(
-                        connection, budget.counter.previous(length: counters.budgetWindow)))
-                state.budgets.append((budget.reason, window))
+                let (count, previous) = try await self.counts(
+                    connection, budget.counter, previous: counters.previous(of: budget.counter))
+                state.budgets.append((budget.reason, counters.window(of: budget, current: count, previous: previous)))
             }
             let decision = decide(&state)
             if case .refuse = decision, state.row != row, let clamped = state.row {
@@ -115,10 +112,7 @@ final class PostgresStore: VerificationStore {
                 for (budget, read) in zip(counters.budgets, state.budgets) {
                     let cap = read.window.cap(at: now)
                     guard try await !self.take(connection, from: budget.counter, within: cap) else { continue }
-                    let window = read.window
-                    let spent = BudgetWindow(
-                        limit: window.limit, length: window.length, start: window.start,
-                        current: max(window.current, cap), previous: window.previous)
+                    let spent = read.window.holding(atLeast: cap)
                     throw BudgetSpent(refusal: .refuse(budget.reason, retryAfter: spent.wait(at: now)))
                 }
             }
@@ -339,11 +333,21 @@ final class PostgresStore: VerificationStore {
     private func count(
         _ connection: PostgresConnection, _ counter: WindowCounter, clamping: Bool = true
     ) async throws -> WindowCount {
-        var (count, later): (Int64, Int64) = (0, 0)
-        for try await (current, afterNow) in try await connection.execute(
-            PostgresStatements.CounterCount(counter: counter), logger: logger)
+        WindowCount(
+            count: try await counts(connection, counter, previous: nil, clamping: clamping).count,
+            oldest: counter.start)
+    }
+
+    /// A counter's count (as ``count(_:_:clamping:)`` reads it) and the count of the window of
+    /// `previous` alone (a budget's window before now: see `BudgetWindow`), in one read.
+    private func counts(
+        _ connection: PostgresConnection, _ counter: WindowCounter, previous: WindowCounter?, clamping: Bool = true
+    ) async throws -> (count: Int, previous: Int) {
+        var (count, later, before): (Int64, Int64, Int64) = (0, 0, 0)
+        for try await read in try await connection.execute(
+            PostgresStatements.CounterCount(counter: counter, previousStart: previous?.start), logger: logger)
         {
-            (count, later) = (current, afterNow)
+            (count, later, before) = read
         }
         if later > 0 {
             if clamping {
@@ -351,17 +355,7 @@ final class PostgresStore: VerificationStore {
             }
             count += later
         }
-        return WindowCount(count: Int(count), oldest: counter.start)
-    }
-
-    /// The count of a counter's window alone (a budget's window before now: see `BudgetWindow`).
-    private func exactCount(_ connection: PostgresConnection, _ counter: WindowCounter) async throws -> Int {
-        let rows = try await connection.query(
-            "SELECT count FROM window_counts WHERE scope = \(counter.scope) AND window_start = \(counter.start)",
-            logger: logger)
-        var count: Int64 = 0
-        for try await value in rows.decode(Int64.self) { count = value }
-        return Int(count)
+        return (Int(count), Int(before))
     }
 
     /// Takes one from a budget's counter while it is under `limit`; false when it was not.

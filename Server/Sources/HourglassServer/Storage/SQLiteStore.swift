@@ -57,10 +57,9 @@ final class SQLiteStore: VerificationStore {
                     now),
                 addressSends: try Self.count(db, counters.address))
             for budget in counters.budgets {
-                let window = BudgetWindow(
-                    limit: budget.limit, length: counters.budgetWindow.milliseconds, start: budget.counter.start,
-                    current: try Self.count(db, budget.counter).count,
-                    previous: try Self.exactCount(db, budget.counter.previous(length: counters.budgetWindow)))
+                let window = counters.window(
+                    of: budget, current: try Self.count(db, budget.counter).count,
+                    previous: try Self.exactCount(db, counters.previous(of: budget.counter)))
                 state.budgets.append((budget.reason, window))
             }
             let decision = decide(&state)
