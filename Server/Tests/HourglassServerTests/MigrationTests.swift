@@ -105,7 +105,8 @@ struct MigrationTests {
         #expect(
             versions
                 == (database == .sqlite
-                    ? ["v1", "v2-identity", "v3-window-counts", "v4-deliveries"] : ["1", "2", "3", "4"]))
+                    ? ["v1", "v2-identity", "v3-window-counts", "v4-deliveries", "v5-key-form"]
+                    : ["1", "2", "3", "4", "5"]))
     }
 
     /// Reads rows back as text, from a SQLite file or a PostgreSQL database.
@@ -130,6 +131,19 @@ struct MigrationTests {
                     }
                 }
                 return rows
+            }
+        }
+
+        func execute(_ sql: String) async throws {
+            switch self {
+            case .sqlite(let path):
+                let queue = try DatabaseQueue(path: path)
+                defer { try? queue.close() }
+                try await queue.write { db in try db.execute(sql: sql) }
+            case .postgres(let url):
+                try await MigrationTests.postgres(url) { connection in
+                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: MigrationTests.logger)
+                }
             }
         }
 

@@ -20,11 +20,21 @@ enum PostgresSchema {
         Migration(version: 2, name: "identity by limit key", statements: identity, fill: fillIdentity),
         Migration(version: 3, name: "window counters", statements: windowCounts, fill: nil),
         Migration(version: 4, name: "pending deliveries", statements: deliveries, fill: nil),
+        Migration(version: 5, name: "limit keys in form 2", statements: keyForm, fill: fillKeyForm),
     ]
 
     /// Brings the database to the last version; returns the versions it applied.
     @discardableResult
     static func migrate(_ client: PostgresClient, logger: Logger, now: Int64) async throws -> [Int32] {
+        do {
+            return try await migrate(client, logger: logger, at: now)
+        } catch let error as PostgresTransactionError {
+            // What stopped the migration, not the transaction's wrapping of it.
+            throw error.closureError ?? error
+        }
+    }
+
+    private static func migrate(_ client: PostgresClient, logger: Logger, at now: Int64) async throws -> [Int32] {
         try await client.withTransaction(logger: logger) { connection in
             try await connection.query("SET LOCAL statement_timeout = 0", logger: logger)
             try await connection.query("SELECT pg_advisory_xact_lock(7310)", logger: logger)
@@ -39,6 +49,9 @@ enum PostgresSchema {
             ).decode(Int32.self) {
                 applied.insert(version)
             }
+            if let newest = applied.max(), let known = migrations.map(\.version).max(), newest > known {
+                throw StoredIdentity.NewerDatabase.schema
+            }
             var done: [Int32] = []
             for migration in migrations where !applied.contains(migration.version) {
                 for statement in migration.statements { try await connection.query(statement, logger: logger) }
@@ -50,6 +63,11 @@ enum PostgresSchema {
                     """, logger: logger)
                 logger.notice("database schema: version \(migration.version), \(migration.name)")
                 done.append(migration.version)
+            }
+            for try await form in try await connection.query(
+                "SELECT MAX(form) FROM limit_key_form", logger: logger
+            ).decode(Int64.self) where form > StoredIdentity.form {
+                throw StoredIdentity.NewerDatabase.form(form)
             }
             return done
         }
@@ -127,5 +145,32 @@ enum PostgresSchema {
                 logger: logger)
         }
         try await connection.query("CREATE UNIQUE INDEX accounts_by_key ON accounts (limit_key)", logger: logger)
+    }
+
+    /// The record of the stored keys' form (see `SQLiteSchema`'s version of the same name).
+    private static let keyForm: [PostgresQuery] = [
+        "CREATE TABLE limit_key_form (form BIGINT NOT NULL)"
+    ]
+
+    /// Every stored key brought to form 2, then the form recorded (``StoredIdentity``).
+    private static func fillKeyForm(_ connection: PostgresConnection, _ logger: Logger) async throws {
+        var keys: [String] = []
+        for try await key in try await connection.query(
+            PostgresQuery(unsafeSQL: StoredIdentity.keysQuery), logger: logger
+        ).decode(String.self) {
+            keys.append(key)
+        }
+        var accounts: [(destination: String, key: String?)] = []
+        for try await (destination, key) in try await connection.query(
+            PostgresQuery(unsafeSQL: StoredIdentity.accountsQuery), logger: logger
+        ).decode((String, String?).self) {
+            accounts.append((destination, key))
+        }
+        for statement in StoredIdentity.rekeying(keys: keys.sorted(), accounts: accounts) {
+            var bindings = PostgresBindings()
+            for argument in statement.arguments { bindings.append(argument) }
+            try await connection.query(PostgresQuery(unsafeSQL: statement.sql, binds: bindings), logger: logger)
+        }
+        try await connection.query("INSERT INTO limit_key_form VALUES (\(StoredIdentity.form))", logger: logger)
     }
 }

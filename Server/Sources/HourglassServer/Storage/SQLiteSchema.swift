@@ -10,6 +10,7 @@ enum SQLiteSchema {
         migrator.registerMigration("v2-identity") { db in try identity(db) }
         migrator.registerMigration("v3-window-counts") { db in try db.execute(sql: windowCounts) }
         migrator.registerMigration("v4-deliveries") { db in try db.execute(sql: deliveries) }
+        migrator.registerMigration("v5-key-form") { db in try keyForm(db) }
         return migrator
     }
 
@@ -75,5 +76,35 @@ enum SQLiteSchema {
                 arguments: [StoredIdentity.limitKey(of: destination), destination])
         }
         try db.execute(sql: "CREATE UNIQUE INDEX accounts_by_key ON accounts (limit_key)")
+    }
+
+    /// Every stored key brought to form 2 and the form recorded (``StoredIdentity``).
+    private static func keyForm(_ db: Database) throws {
+        let keys = try String.fetchAll(db, sql: StoredIdentity.keysQuery).sorted()
+        let accounts = try Row.fetchAll(db, sql: StoredIdentity.accountsQuery).map { row in
+            (destination: row[0] as String, key: row[1] as String?)
+        }
+        for statement in StoredIdentity.rekeying(keys: keys, accounts: accounts) {
+            try db.execute(
+                sql: statement.sql.replacing("$", with: "?"),
+                arguments: StatementArguments(statement.arguments))
+        }
+        try db.execute(
+            sql: "CREATE TABLE limit_key_form (form INTEGER NOT NULL); INSERT INTO limit_key_form VALUES (?)",
+            arguments: [StoredIdentity.form])
+    }
+
+    /// Brings the database to the last version, unless a newer release made or re-keyed it.
+    static func migrate(_ pool: DatabasePool) throws {
+        try pool.read { db in
+            if try migrator.hasBeenSuperseded(db) { throw StoredIdentity.NewerDatabase.schema }
+            guard try db.tableExists("limit_key_form") else { return }
+            if let form = try Int64.fetchOne(db, sql: "SELECT MAX(form) FROM limit_key_form"),
+                form > StoredIdentity.form
+            {
+                throw StoredIdentity.NewerDatabase.form(form)
+            }
+        }
+        try migrator.migrate(pool)
     }
 }

@@ -35,7 +35,7 @@ final class SQLiteStore: VerificationStore {
     }
 
     func prepare() async throws {
-        try SQLiteSchema.migrator.migrate(pool)
+        try SQLiteSchema.migrate(pool)
     }
 
     func send(
