@@ -130,10 +130,10 @@ struct ServerHarness {
     func codes(to destination: String) throws -> [String] {
         let lines = try String(contentsOf: folder.appendingPathComponent("outbox.jsonl"), encoding: .utf8)
         return lines.split(separator: "\n").compactMap { line -> String? in
-            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: String],
-                object["destination"] == destination
+            guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
+                object["destination"] as? String == destination
             else { return nil }
-            return object["code"]
+            return object["code"] as? String
         }
     }
 }

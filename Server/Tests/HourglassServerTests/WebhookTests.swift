@@ -94,6 +94,7 @@ struct WebhookTests {
         #expect(data["destination"] as? String == phone && data["channel"] as? String == "sms")
         #expect(data["language"] as? String == "es")
         #expect(data["text"] as? String == "Tu código de verificación es \(code). Expira en 10 minutos.")
+        #expect(data["segments"] as? Int == 1)
         #expect(try server.codes(to: phone).isEmpty)
     }
 

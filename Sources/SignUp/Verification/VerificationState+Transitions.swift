@@ -1,5 +1,4 @@
 public import Hourglass
-import PhoneNumbers
 
 /// An input to the verification screen's state machine.
 #if hasAttribute(nonexhaustive)
@@ -180,16 +179,8 @@ extension VerificationState {
 
     private mutating func changeCode(_ text: String) -> [VerificationEffect] {
         guard acceptsCode else { return [] }
-        // Decimal digits of any script (full-width too) become ASCII, as the number field reads
-        // them; "²", "万" (10 000) or "⑩" are numbers but no digits, and are dropped like any
-        // other character.
-        let digits = text.compactMap { character -> Character? in
-            guard character.unicodeScalars.count == 1,
-                let digit = PhoneNumbering.asciiDigit(character.unicodeScalars.first!)
-            else { return nil }
-            return Character(digit)
-        }
-        code = Secret(String(digits.prefix(codeLength)))
+        // Digits of any script, or the code of a whole message pasted (CodeReading).
+        code = Secret(CodeReading.code(in: text, length: codeLength))
         if case .rejected = check { check = .idle }
         return code.count == codeLength ? checkCode() : []
     }

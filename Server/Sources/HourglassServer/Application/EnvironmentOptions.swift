@@ -8,7 +8,8 @@ import Foundation
 enum EnvironmentOptions {
     /// The options that take a value.
     static let valued = [
-        "host", "port", "database", "outbox", "key-file", "webhook-url", "webhook-secret-file", "cooldown",
+        "host", "port", "database", "outbox", "key-file", "webhook-url", "webhook-secret-file", "otp-origin",
+        "android-app-hash", "cooldown",
         "code-lifetime", "code-length", "send-limit", "send-window", "address-send-limit", "address-failure-limit",
         "attempts", "lock-duration", "proof-lifetime", "database-timeout", "max-connections",
         "max-connections-per-address",

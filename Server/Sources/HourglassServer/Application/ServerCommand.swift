@@ -41,6 +41,10 @@ public struct ServerCommand: AsyncParsableCommand {
     var webhookURL: String?
     @Option(help: "The webhook's secret's file (whsec_ and base64, as Standard Webhooks writes it).")
     var webhookSecretFile: String?
+    @Option(help: "End every SMS with the origin-bound line @DOMAIN #CODE (iOS and WebOTP fill the code in).")
+    var otpOrigin: String?
+    @Option(help: "Put this Android app's SMS Retriever hash (11 characters) in every SMS.")
+    var androidAppHash: String?
     @Option(help: "Seconds between two codes for one destination.") var cooldown = Self.seconds(Self.defaults.cooldown)
     @Option(help: "Seconds a code lives.") var codeLifetime = Self.seconds(Self.defaults.codeLifetime)
     @Option(help: "Digits in a code (4 to 10).") var codeLength = Self.defaults.codeLength
@@ -135,6 +139,7 @@ public struct ServerCommand: AsyncParsableCommand {
         (configuration.outbox, configuration.dev, configuration.keyFile) = (outbox, dev, keyFile)
         configuration.trustForwardedFor = trustForwardedFor
         (configuration.webhookURL, configuration.webhookSecretFile) = (webhookURL, webhookSecretFile)
+        configuration.autofill = CodeAutofill(origin: otpOrigin, androidAppHash: androidAppHash)
         configuration.rules.cooldown = .seconds(cooldown)
         configuration.rules.codeLifetime = .seconds(codeLifetime)
         configuration.rules.codeLength = codeLength

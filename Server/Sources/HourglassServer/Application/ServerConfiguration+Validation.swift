@@ -7,6 +7,8 @@ extension ServerConfiguration {
     public func validated() throws(ServerSetupError) -> Self {
         var checked = self
         checked.rules = try rules.validated()
+        checked.autofill = try autofill.validated()
+        try checked.checkOneSegment()
         var counts: [(String, Int, ClosedRange<Int>)] = [
             ("port (--port)", port, 0...65_535), ("connection cap (--max-connections)", maxConnections, 1...1_000_000),
             ("connections per address (--max-connections-per-address)", maxConnectionsPerAddress, 1...1_000_000),
@@ -31,5 +33,20 @@ extension ServerConfiguration {
             throw .invalidOption("the \(name) must be more than 0 and at most \(longest), not \(value)")
         }
         return checked
+    }
+
+    /// Throws unless every language's SMS, for the longest code these rules make and with the
+    /// autofill lines, fits in one segment (a provider bills every segment).
+    private func checkOneSegment() throws(ServerSetupError) {
+        let code = String(repeating: "0", count: rules.codeLength)
+        let minutes = (rules.codeLifetime.wholeSeconds + 59) / 60
+        for language in MessageTemplates.languages {
+            let length = SMSLength(
+                MessageTemplates.message(code: code, minutes: minutes, language: language, autofill: autofill))
+            guard length.segments > 1 else { continue }
+            throw .invalidOption(
+                "with the origin (--otp-origin) \(autofill.origin ?? "") and a \(rules.codeLength)-digit code, the \(language) text takes \(length.units) of the \(length.capacity) \(length.encoding == .gsm7 ? "GSM 7-bit septets" : "UCS-2 units") of one SMS segment: choose a shorter domain"
+            )
+        }
     }
 }

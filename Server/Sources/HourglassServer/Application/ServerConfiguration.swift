@@ -67,6 +67,9 @@ public struct ServerConfiguration: Sendable {
     public var webhookURL: String?
     /// `--webhook-secret-file`: the file holding the webhook's secret (`whsec_…`).
     public var webhookSecretFile: String?
+    /// `--otp-origin` and `--android-app-hash`: the lines that let a phone fill a text's code
+    /// in (none by default).
+    public var autofill = CodeAutofill()
 
     /// The API listener's bounds.
     var listenerLimits: ListenerLimits {

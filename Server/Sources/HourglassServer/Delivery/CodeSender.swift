@@ -55,13 +55,17 @@ public struct CodeMessage: Sendable, Hashable, Codable {
     /// restart, so that a receiver can tell a message again from a new one (the webhook's
     /// `webhook-id`).
     public var id: String
+    /// The SMS segments ``text`` takes (GSM 03.38: 160 GSM 7-bit septets or 70 UCS-2 units in
+    /// one), as a provider bills it; nil for an e-mail.
+    public var segments: Int?
 
     /// A message; a new ``id`` unless one is given.
     public init(
         destination: String, channel: Channel, code: String, language: String, text: String, sentAt: Date,
-        expiresAt: Date, id: String = CodeMessage.newID()
+        expiresAt: Date, id: String = CodeMessage.newID(), segments: Int? = nil
     ) {
         self.id = id
+        self.segments = segments
         self.destination = destination
         self.channel = channel
         self.code = code

@@ -39,7 +39,7 @@ enum MessageTemplates {
             .other: "Il tuo codice di verifica è {code}. Scade tra {minutes} minuti.",
         ],
         "ja": [.other: "認証コードは{code}です。{minutes}分間有効です。"],
-        "ko": [.other: "인증번호는 {code}입니다. {minutes}분 후에 만료됩니다."],
+        "ko": [.other: "인증번호는 {code}입니다. {minutes}분간 유효합니다."],
         "ar": [
             .zero: "رمز التحقق الخاص بك هو \u{2068}{code}\u{2069}. تنتهي صلاحيته بعد \u{2068}{minutes}\u{2069} دقيقة.",
             .one: "رمز التحقق الخاص بك هو \u{2068}{code}\u{2069}. تنتهي صلاحيته بعد دقيقة واحدة.",
@@ -63,6 +63,26 @@ enum MessageTemplates {
             .one: "Doğrulama kodunuz: {code}. Kod {minutes} dakika geçerlidir.",
             .other: "Doğrulama kodunuz: {code}. Kod {minutes} dakika geçerlidir.",
         ],
+    ]
+
+    /// Each language's text without the minutes: an SMS whose full text, with its autofill
+    /// lines, would take more than one segment takes this one (see ``message(code:minutes:language:autofill:)``).
+    static let short: [String: String] = [
+        "en": "Your verification code is {code}.",
+        "zh-Hans": "您的验证码是{code}。",
+        "zh-Hant": "您的驗證碼為 {code}。",
+        "es": "Tu código es {code}.",
+        "pt-BR": "Seu código é {code}.",
+        "fr": "Votre code est {code}.",
+        "de": "Ihr Code lautet {code}.",
+        "it": "Il tuo codice è {code}.",
+        "ja": "認証コードは{code}です。",
+        "ko": "인증번호는 {code}입니다.",
+        "ar": "رمز التحقق: \u{2068}{code}\u{2069}",
+        "hi": "आपका कोड {code} है।",
+        "ru": "Код подтверждения: {code}",
+        "id": "Kode verifikasi Anda: {code}",
+        "tr": "Doğrulama kodunuz: {code}",
     ]
 
     /// The languages of ``forms``: the screens' (`LanguageTags.builtIn`), in their order.
@@ -90,8 +110,25 @@ enum MessageTemplates {
         guard let compiled = Self.compiled[language] ?? Self.compiled["en"] else { return code }
         let forms = compiled.forms
         let form = forms[compiled.rule.category(for: minutes)] ?? forms[.other] ?? [.code]
+        return fill(form, code: code, minutes: minutes)
+    }
+
+    /// The message carrying `code` that lives `minutes`, in `language`: for an SMS (`autofill`
+    /// given), the full text and the autofill lines when they fit one segment, else the short
+    /// text and the lines; for an e-mail (`autofill` nil), the full text alone.
+    static func message(code: String, minutes: Int, language: String, autofill: CodeAutofill?) -> String {
+        let full = text(code: code, minutes: minutes, language: language)
+        guard let autofill else { return full }
+        let lines = autofill.lines(code: code)
+        guard SMSLength(full + lines).segments > 1 else { return full + lines }
+        let parts = compiledShort[language] ?? compiledShort["en"] ?? [.code]
+        return fill(parts, code: code, minutes: minutes) + lines
+    }
+
+    /// `parts` with `code` and `minutes` in their places.
+    private static func fill(_ parts: [Part], code: String, minutes: Int) -> String {
         var text = ""
-        for part in form {
+        for part in parts {
             switch part {
             case .text(let words): text += words
             case .code: text += code
@@ -100,6 +137,9 @@ enum MessageTemplates {
         }
         return text
     }
+
+    /// Each short text cut at its placeholder, once.
+    private static let compiledShort: [String: [Part]] = short.mapValues(parts)
 
     /// A form's words and the places of `{code}` and `{minutes}` in it.
     private enum Part: Sendable {

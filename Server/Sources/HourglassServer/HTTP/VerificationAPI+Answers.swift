@@ -85,10 +85,12 @@ extension VerificationAPI {
     {
         let lifetime = rules.codeLifetime.wholeSeconds
         let channel: CodeMessage.Channel = if case .email = destination { .email } else { .sms }
+        let text = MessageTemplates.message(
+            code: code, minutes: (lifetime + 59) / 60, language: language, autofill: channel == .sms ? autofill : nil)
         return CodeMessage(
-            destination: destination.normalized, channel: channel, code: code, language: language,
-            text: MessageTemplates.text(code: code, minutes: (lifetime + 59) / 60, language: language), sentAt: date,
-            expiresAt: date.addingTimeInterval(TimeInterval(lifetime)), id: id)
+            destination: destination.normalized, channel: channel, code: code, language: language, text: text,
+            sentAt: date, expiresAt: date.addingTimeInterval(TimeInterval(lifetime)), id: id,
+            segments: channel == .sms ? SMSLength(text).segments : nil)
     }
 
     static func created(_ destination: Destination) -> Operations.CreateAccount.Output {

@@ -24,6 +24,8 @@ struct VerificationAPI: APIProtocol {
     let metrics: ServerMetrics
     /// Which phone numbers get codes at all.
     let destinationRules: DestinationRules
+    /// The lines at the end of every SMS that let a phone fill its code in.
+    let autofill: CodeAutofill
 
     var rules: VerificationRules { ledger.rules }
     /// The clock read once for a request: the date, it in milliseconds, and the start of the
