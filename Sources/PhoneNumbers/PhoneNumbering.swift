@@ -71,6 +71,12 @@ public enum PhoneNumbering: Sendable {
         return PhoneRegion(metadata.region)
     }
 
+    /// The region that stands for a calling code (`GB` for `44`, `US` for `1`); nil for a code
+    /// of no region or none known.
+    package static func mainRegion(ofCallingCode code: String) -> PhoneRegion? {
+        MetadataStore.shared.metadata(forCallingCode: code).flatMap { PhoneRegion($0.region) }
+    }
+
     /// The type of an E.164 number by its region's patterns; nil when it matches none of them.
     public static func type(of number: String) -> PhoneNumberType? {
         guard let (national, metadata) = national(of: number) else { return nil }

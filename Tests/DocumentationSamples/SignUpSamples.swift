@@ -20,7 +20,7 @@ struct SignUpSamples {
         model.setDestination("+1 415 555 0100")
         model.tapSend()
 
-        #expect(model.screen.destination.text == "+1 415 555 0100")
+        #expect(model.screen.destination.text == "+1 415-555-0100")
     }
 }
 

@@ -123,7 +123,7 @@ struct BadInputTests {
                 [   0.000] code: "" (disabled)
                 [   0.000] verify: [Verify] (disabled)
                 type destination +8613812345678
-                [   0.000] destination: "+8613812345678"
+                [   0.000] destination: "+86 138 1234 5678"
                 [   0.000] send: [Get code]
                 # (line 2 not run: it has an error)
                 ! line 2: unknown field 'password' on the verification screen (fields: destination, code)
@@ -222,7 +222,7 @@ struct BadInputTests {
         let nowhere = try LinemodeProcess.run([], script: "type destination 06 12 34 56 78\n")
         #expect(
             nowhere.stdout.contains(
-                #"[   0.000] destination: "06 12 34 56 78" — Add the country code, starting with +"#))
+                #"[   0.000] destination: "0612345678" — Add the country code, starting with +"#))
     }
 
     @Test("--state-dir naming a FIFO or a file: one message, exit 2, nothing run")

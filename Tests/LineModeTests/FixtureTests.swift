@@ -113,7 +113,7 @@ struct FixtureTests {
                 [   0.000] code: "" (disabled)
                 [   0.000] verify: [Verify] (disabled)
                 type destination +8613812345678
-                [   0.000] destination: "+8613812345678"
+                [   0.000] destination: "+86 138 1234 5678"
                 [   0.000] send: [Get code]
 
                 """)

@@ -23,7 +23,7 @@ import Testing
             let formats = metadata.nationalFormats + metadata.internationalFormats
             let patterns =
                 [metadata.general.pattern] + metadata.types.map(\.description.pattern) + formats.map(\.pattern)
-                + formats.compactMap(\.leadingDigits)
+                + formats.flatMap(\.leadingDigitsPatterns)
                 + [metadata.internationalPrefix, metadata.nationalPrefixForParsing, metadata.leadingDigits]
                 .compactMap { $0 }
             broken += patterns.filter { !$0.compiles }.map { "\(key): \($0.source)" }

@@ -21,14 +21,14 @@ struct VerificationFlowTests {
         screen.model.setDestination("1381234")
         #expect(
             screen.lines == [
-                "destination: \"1381234\" — \(l("A mainland China mobile number has 11 digits starting with 1", "手机号应为以1开头的11位数字"))",
+                "destination: \"138 1234\" — \(l("A mainland China mobile number has 11 digits starting with 1", "手机号应为以1开头的11位数字"))",
                 "send: [\(l("Get code", "获取验证码"))] (disabled)",
                 "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
             ])
         screen.model.setDestination("１３８－１２３４－５６７８")
         #expect(
             screen.lines == [
-                "destination: \"１３８－１２３４－５６７８\"", "send: [\(l("Get code", "获取验证码"))]",
+                "destination: \"138 1234 5678\"", "send: [\(l("Get code", "获取验证码"))]",
                 "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
             ])
         #expect(screen.model.state.destination == .success(.phone("+8613812345678")))

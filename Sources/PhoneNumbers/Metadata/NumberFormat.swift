@@ -5,11 +5,18 @@ struct NumberFormat: Sendable {
     let pattern: NumberPattern
     /// The groups written out: `$1`, `$2`, … and separators.
     let template: String
-    /// The digits a number must start with for this format (the metadata's most detailed
-    /// pattern); nil: any.
-    let leadingDigits: NumberPattern?
+    /// The digits a number must start with for this format, each pattern more detailed than
+    /// the one before (the as-you-type formatter narrows by them as digits come); empty: any.
+    let leadingDigitsPatterns: [NumberPattern]
     /// How the first group is written in national format (`0$1`, `($1)`); nil: as it is.
     let nationalPrefixRule: String?
+    /// Whether the national prefix may be left out when the number is written nationally.
+    let nationalPrefixIsOptional: Bool
+    /// Whether the format has a rule for a domestic carrier code.
+    let hasCarrierCodeRule: Bool
+
+    /// The most detailed of ``leadingDigitsPatterns``; nil: any.
+    var leadingDigits: NumberPattern? { leadingDigitsPatterns.last }
 
     /// Whether this format writes `national`.
     func applies(to national: Substring) -> Bool {

@@ -38,6 +38,13 @@ struct NumberPattern: Sendable {
         return Self.expand(template, groups: Self.groups(slots, in: digits))
     }
 
+    /// The match at the start of `digits` with `template`'s `$1`…`$9` replaced by its groups,
+    /// then the rest of `digits`; nil when the pattern does not match at the start.
+    func substituteAtStart(_ template: String, in digits: Substring) -> String? {
+        guard let (end, groups) = matchAtStart(digits) else { return nil }
+        return Self.expand(template, groups: groups) + digits[end...]
+    }
+
     /// The program run on the UTF-8 of `digits` (ASCII digits, as a parser hands them).
     private func run(on digits: Substring, whole: Bool) -> (end: Int, slots: [Int])? {
         guard let program else { return nil }

@@ -59,7 +59,7 @@ final class PhoneMetadata: Sendable {
                 } else if let type = fields[1].flatMap(PhoneNumberType.init(dataName:)) {
                     types.append((type, description))
                 }
-            case ("N", 5):
+            case ("N", 7):
                 national.append(Self.format(fields))
             case ("I", 4):
                 international.append(Self.format(fields))
@@ -89,7 +89,10 @@ final class PhoneMetadata: Sendable {
     private static func format(_ fields: [String?]) -> NumberFormat {
         NumberFormat(
             pattern: NumberPattern(fields[1] ?? ""), template: fields[2] ?? "",
-            leadingDigits: fields[3].map(NumberPattern.init), nationalPrefixRule: fields.count > 4 ? fields[4] : nil)
+            leadingDigitsPatterns: fields[3]?.split(separator: " ").map { NumberPattern(String($0)) } ?? [],
+            nationalPrefixRule: fields.count > 4 ? fields[4] : nil,
+            nationalPrefixIsOptional: fields.count > 5 && fields[5] == "1",
+            hasCarrierCodeRule: fields.count > 6 && fields[6] == "1")
     }
 
     /// How a national number's length fits the region (libphonenumber's length test).

@@ -38,9 +38,10 @@ extension VerificationState {
             // The field is disabled while a code is requested or checked and once verified: the
             // reply and the proof belong to the destination they were asked for.
             guard send != .sending, check != .checking, !isVerified else { return [] }
-            destinationText = text
+            // A number as it is typed, for the region in effect (DestinationField).
+            destinationText = DestinationField.formatted(text, region: config.region)
             destinationEdited = true
-            destination = config.destination(from: text)
+            destination = config.destination(from: destinationText)
             // A refused number, or a request that never arrived, is about the old input.
             if send == .failed(.invalidDestination) || send == .failed(.network) || send == .failed(.serviceUnavailable)
             {

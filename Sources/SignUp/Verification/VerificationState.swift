@@ -8,7 +8,8 @@ public struct VerificationState: Hashable, Sendable {
     public let config: VerificationConfig
     /// The clock instant of the latest event; every countdown text is read from it.
     public internal(set) var now: TimerInstant
-    /// The destination as typed.
+    /// The destination as the field shows it: a number formatted as it is typed, for the
+    /// config's region (`DestinationField`), an e-mail address as typed.
     public internal(set) var destinationText = ""
     /// Whether the person has edited the destination (field messages wait for that).
     public internal(set) var destinationEdited = false
