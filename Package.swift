@@ -72,7 +72,9 @@ let package = Package(
         // Phone numbers read, written and masked by libphonenumber's rules and metadata (generated
         // by tools/phone-data), and the system's locale: no timers, no dependency, usable alone.
         .target(name: "PhoneNumbers"),
-        .testTarget(name: "PhoneNumbersTests", dependencies: ["PhoneNumbers"], exclude: ["ExampleNumbers.tsv", "AsYouTypeExamples.tsv"]),
+        .testTarget(
+            name: "PhoneNumbersTests", dependencies: ["PhoneNumbers"],
+            exclude: ["ExampleNumbers.tsv", "AsYouTypeExamples.tsv"]),
         // What the server and the view-models share: destinations and their normal form and limit
         // key, secrets, the password policy and its reasons, the rules' defaults, the wall clock.
         // No UI, no timer: the reference server depends on it, not on the view-models.

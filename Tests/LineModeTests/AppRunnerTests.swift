@@ -57,7 +57,9 @@ struct AppRunnerTests {
         #expect(regional.status == 0)
         #expect(regional.stdout == polish.stdout)
         let defaults = try LinemodeProcess.run([], script: "show\n", program: Self.program)
-        #expect(defaults.stdout.hasPrefix("[   0.000] destination: \"\"\n[   0.000] send: [Get code] (disabled)\n"))
+        #expect(
+            defaults.stdout.hasPrefix(
+                "[   0.000] destination: \"\"\n[   0.000] region: none\n[   0.000] send: [Get code] (disabled)\n"))
     }
 
     @Test("a language or screen it was not given is a usage error, exit 2")

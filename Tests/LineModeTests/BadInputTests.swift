@@ -15,7 +15,7 @@ struct BadInputTests {
         arguments: [
             (
                 "show\ntapp send\n", [],
-                "line 2: unknown command 'tapp'; did you mean 'tap'? (commands: type, clear, tap, wait, suspend, restart, show, server, wall)"
+                "line 2: unknown command 'tapp'; did you mean 'tap'? (commands: type, clear, choose, tap, wait, suspend, restart, show, server, wall)"
             ),
             ("wait\n", [], "line 1: 'wait' takes 1 argument, got 0; write: wait DURATION"),
             ("restart now\n", [], "line 1: 'restart' takes no argument, got 1 ('now'); write: restart"),
@@ -31,7 +31,7 @@ struct BadInputTests {
             ),
             (
                 "type pasword hunter2\n", [],
-                "line 1: unknown field 'pasword' on the verification screen (fields: destination, code)"
+                "line 1: unknown field 'pasword' on the verification screen (fields: destination, region, code)"
             ),
             (
                 "type pasword hunter2\n", ["--screen", "registration"],
@@ -114,19 +114,21 @@ struct BadInputTests {
         #expect(run.status == 1)
         #expect(
             run.stderr
-                == "linemode: <stdin>: line 2: unknown field 'password' on the verification screen (fields: destination, code)\n"
+                == "linemode: <stdin>: line 2: unknown field 'password' on the verification screen (fields: destination, region, code)\n"
         )
         #expect(
             run.stdout == """
                 [   0.000] destination: ""
+                [   0.000] region: none
                 [   0.000] send: [Get code] (disabled)
                 [   0.000] code: "" (disabled)
                 [   0.000] verify: [Verify] (disabled)
                 type destination +8613812345678
                 [   0.000] destination: "+86 138 1234 5678"
+                [   0.000] region: 🇨🇳 China +86
                 [   0.000] send: [Get code]
                 # (line 2 not run: it has an error)
-                ! line 2: unknown field 'password' on the verification screen (fields: destination, code)
+                ! line 2: unknown field 'password' on the verification screen (fields: destination, region, code)
                 wait 1s
 
                 """)

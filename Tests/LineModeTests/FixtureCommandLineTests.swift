@@ -21,12 +21,13 @@ struct FixtureCommandLineTests {
         let file = FixtureTests.directory.appendingPathComponent("verification-happy-path.zh-Hans.txt")
         let run = try LinemodeProcess.run(["--locale", "en", file.path])
         #expect(run.status == 0)
-        let lines = run.stdout.split(separator: "\n").prefix(9).map(String.init)
+        let lines = run.stdout.split(separator: "\n").prefix(10).map(String.init)
         #expect(
             lines == [
                 "# linemode --screen verification --locale zh-Hans --region CN",
                 "# The whole flow: a valid number, a code, the 60 s countdown read from its deadline, verified.",
-                "[   0.000] destination: \"\"", "[   0.000] send: [Get code] (disabled)",
+                "[   0.000] destination: \"\"", "[   0.000] region: 🇨🇳 China +86",
+                "[   0.000] send: [Get code] (disabled)",
                 "[   0.000] code: \"\" (disabled)", "[   0.000] verify: [Verify] (disabled)",
                 "type destination 138 1234 5678", "[   0.000] destination: \"138 1234 5678\"",
                 "[   0.000] send: [Get code]",

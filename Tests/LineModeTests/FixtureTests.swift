@@ -109,11 +109,13 @@ struct FixtureTests {
             try String(contentsOf: file, encoding: .utf8) == """
                 # linemode --screen verification --locale en
                 [   0.000] destination: ""
+                [   0.000] region: none
                 [   0.000] send: [Get code] (disabled)
                 [   0.000] code: "" (disabled)
                 [   0.000] verify: [Verify] (disabled)
                 type destination +8613812345678
                 [   0.000] destination: "+86 138 1234 5678"
+                [   0.000] region: 🇨🇳 China +86
                 [   0.000] send: [Get code]
 
                 """)

@@ -15,7 +15,7 @@ struct LinearRunnerTests {
     #endif
 
     static let unknown =
-        "unknown command 'tapp'; did you mean 'tap'? (commands: type, clear, tap, wait, suspend, restart, show, server, wall)"
+        "unknown command 'tapp'; did you mean 'tap'? (commands: type, clear, choose, tap, wait, suspend, restart, show, server, wall)"
     static let notADuration = "'5x' is not a duration; write e.g. 300ms, 2s, 1.5s, 1m30s or 1h (at most 24h)"
 
     /// The scripts, read once for all clocks: every line has a problem.

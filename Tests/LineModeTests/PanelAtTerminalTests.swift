@@ -23,7 +23,8 @@ struct PanelAtTerminalTests {
         let pane = try Self.pane("--clock virtual")
         for line in Self.keys + ["wait 4s"] { try pane.type(line) }
         let expected = [
-            "destination: \"+86 138 1234 5678\"", "send: [Resend in 57s] (disabled) {Send code: 57 seconds}",
+            "destination: \"+86 138 1234 5678\"", "region: 🇨🇳 China +86",
+            "send: [Resend in 57s] (disabled) {Send code: 57 seconds}",
             "code: \"\" — Code expires in 4:57", "verify: [Verify] (disabled)",
             "message: Code sent to +86 ••• •••• 5678", "── messages", "[   0.300] Code sent to +86 ••• •••• 5678", "",
             "", ">",
@@ -40,7 +41,8 @@ struct PanelAtTerminalTests {
         try pane.type("show")
         // A wide character takes two columns, so "4…" ends one short of 24 where "分" would not fit.
         let expected = [
-            "destination: \"+86 138 1…", "send: [重新发送(57s)] (…", "code: \"\" — 验证码将在4…",
+            "destination: \"+86 138 1…", "region: 🇨🇳 中国 +86", "send: [重新发送(57s)] (…",
+            "code: \"\" — 验证码将在4…",
             "verify: [验证] (disable…", "message: 验证码已发送至…", "── messages", "[   0.300] 验证码已发送…",
             "! line 4: unknown comma…", "", ">",
         ]
@@ -59,7 +61,8 @@ struct PanelAtTerminalTests {
         #expect((1...57).contains(Self.countdown(in: screen) ?? 0))
         #expect(
             screen.map(Self.numbersHidden) == [
-                "destination: \"+# # # #\"", "send: [Resend in #s] (disabled) {Send code: # seconds}",
+                "destination: \"+# # # #\"", "region: 🇨🇳 China +#",
+                "send: [Resend in #s] (disabled) {Send code: # seconds}",
                 "code: \"\" — Code expires in #:#", "verify: [Verify] (disabled)",
                 "message: Code sent to +# ••• •••• #",
                 "── messages", "[   #.#] Code sent to +# ••• •••• #", "", "", ">",

@@ -43,7 +43,7 @@ struct ScriptTextTests {
         arguments: [
             (
                 "show\n\u{FEFF}tap send\n",
-                "line 2: unknown command '\\u{FEFF}tap'; did you mean 'tap'? (commands: type, clear, tap, wait, suspend, restart, show, server, wall)"
+                "line 2: unknown command '\\u{FEFF}tap'; did you mean 'tap'? (commands: type, clear, choose, tap, wait, suspend, restart, show, server, wall)"
             ),
             (
                 "tap se\u{200B}nd\n",

@@ -5,7 +5,7 @@ import Testing
 /// puts it further away, however long the word.
 @Suite("linemode: suggestions for an unknown word")
 struct SuggestionTests {
-    static let commands = "(commands: type, clear, tap, wait, suspend, restart, show, server, wall)"
+    static let commands = "(commands: type, clear, choose, tap, wait, suspend, restart, show, server, wall)"
 
     @Test(
         "the nearest command within two edits is suggested, the first of equals",

@@ -14,7 +14,7 @@ struct StatePropertiesTests {
             labels == [
                 "config", "now", "destinationText", "destinationEdited", "destination", "sentTo",
                 "codeMayBeInPlay", "send", "cooldownEnd", "cooldownLength", "sendTimes", "sendLimitEnd", "code",
-                "codeLength", "codeExpiry", "codeLifetime", "check", "notice",
+                "codeLength", "codeExpiry", "codeLifetime", "check", "notice", "regionSearch",
             ])
     }
 

@@ -1,4 +1,5 @@
 import Hourglass
+import PhoneNumbers
 import SignUp
 
 /// One line of a script, understood.
@@ -7,6 +8,8 @@ enum ScriptCommand: Hashable, Sendable {
     case type(ScriptField, String)
     /// `clear FIELD`.
     case clear(ScriptField)
+    /// `choose region XX`: picks a region in the verification screen's picker.
+    case choose(PhoneRegion)
     /// `tap BUTTON`: `send`, `verify`, `submit`, or `terms` (the checkbox).
     case tap(ScriptButton)
     /// `wait DURATION`: lets clock time pass, countdowns ticking.
@@ -51,6 +54,7 @@ public struct ScriptField: Hashable, Sendable {
     static let code = ScriptField("code", isSecret: true)
     static let password = ScriptField("password", isSecret: true)
     static let confirm = ScriptField("confirm", isSecret: true)
+    static let region = ScriptField("region")
 }
 
 /// A button a script names (`tap BUTTON`).

@@ -7,13 +7,18 @@ public enum ScriptParser: Sendable {
     package static let reference = """
         type FIELD TEXT     type into a field (replaces its text); FIELD: one of the
                             screen's, on the sign-up screens destination (or
-                            account), code, password, confirm; `type code sent`
+                            account), code, password, confirm, and on the
+                            verification screen region (the region picker's
+                            search, whose first matches a regions: line shows);
+                            `type code sent`
                             types the code the server just sent; a secret (code,
                             password, confirm) is echoed masked, but `type password
                             $NAME` types the secret NAME from the secrets file
                             (--secrets, or a fixture's first line) and is echoed as
                             it is written
         clear FIELD         empty a field
+        choose region XX    choose a region in the picker by its ISO code (EG, GB):
+                            a number without + is read and formatted for it
         tap BUTTON          tap one of the screen's buttons: on the sign-up screens
                             send, verify, submit, or terms (the checkbox)
         wait DURATION       let time pass: 300ms, 2s, 1.5s, 1m30s, 15m, 1h (up to 24h)
@@ -43,7 +48,9 @@ public enum ScriptParser: Sendable {
     /// The longest line accepted, in characters.
     package static let longestLine = 1_000
 
-    static let commands = ["type", "clear", "tap", "wait", "suspend", "restart", "show", "server", "wall"]
+    static let commands = [
+        "type", "clear", "choose", "tap", "wait", "suspend", "restart", "show", "server", "wall",
+    ]
 
     /// Parses one line; nil for a blank or comment line.
     static func parse(
@@ -79,6 +86,17 @@ public enum ScriptParser: Sendable {
         case "clear":
             try count(1, "clear FIELD")
             return .clear(try Self.field(argument, screen: screen, line: line))
+        case "choose":
+            try count(2, "choose region XX")
+            let field = try Self.field(argument, screen: screen, line: line)
+            let code = String(words(of: content, ascii: ascii)[2])
+            guard field == .region else {
+                throw fail("'choose' picks a region: write choose region XX, not choose \(field.name)")
+            }
+            guard let region = PhoneRegion(code) else {
+                throw fail("\(quoted(code)) is no region libphonenumber knows; write its ISO code, such as EG or GB")
+            }
+            return .choose(region)
         case "tap":
             try count(1, "tap BUTTON")
             guard let button = screen.buttons.first(where: { $0.name == argument }) else {

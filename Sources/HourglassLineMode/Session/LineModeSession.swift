@@ -92,6 +92,8 @@ final class LineModeSession: Sendable {
             driver.value?.type(field, typed)
         case .clear(let field):
             driver.value?.type(field, "")
+        case .choose(let region):
+            driver.value?.choose(region)
         case .tap(let button):
             driver.value?.tap(button)
         case .wait(let duration):
@@ -150,7 +152,9 @@ final class LineModeSession: Sendable {
             return VerificationDriver(
                 VerificationViewModel(
                     config: config, clock: clock, service: service, store: store, wallClock: wall,
-                    onChange: { [weak self] state in self?.screenChanged(to: VerificationScreen(state).lines) },
+                    onChange: { [weak self] state in
+                        self?.screenChanged(to: VerificationDriver.lines(of: VerificationScreen(state)))
+                    },
                     onAnnouncement: announce, onStoreProblem: refusedSave))
         case .registration:
             return RegistrationDriver(

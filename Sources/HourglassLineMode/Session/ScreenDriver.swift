@@ -1,4 +1,5 @@
 import Hourglass
+import PhoneNumbers
 import SignUp
 
 /// What a session needs from a screen's view-model.
@@ -13,6 +14,12 @@ protocol ScreenDriver: AnyObject, Sendable {
     var codeStep: VerificationState? { get }
     func type(_ field: ScriptField, _ text: String)
     func tap(_ button: ScriptButton)
+    /// Picks `region` in the screen's region picker (the verification screen's alone).
+    func choose(_ region: PhoneRegion)
+}
+
+extension ScreenDriver {
+    func choose(_ region: PhoneRegion) {}
 }
 
 /// Drives a ``VerificationViewModel``.
@@ -23,7 +30,14 @@ final class VerificationDriver: ScreenDriver {
         self.model = model
     }
 
-    var lines: [String] { model.screen.lines }
+    var lines: [String] { Self.lines(of: model.screen) }
+
+    /// The screen's lines, the region picker's after the destination field.
+    static func lines(of screen: VerificationScreen) -> [String] {
+        var lines = screen.lines
+        lines.insert(contentsOf: screen.regionLines, at: 1)
+        return lines
+    }
 
     var destination: Destination? {
         let state = model.state
@@ -37,10 +51,13 @@ final class VerificationDriver: ScreenDriver {
     func type(_ field: ScriptField, _ text: String) {
         switch field {
         case .destination: model.setDestination(text)
+        case .region: model.setRegionSearch(text)
         case .code: model.setCode(text)
         default: break
         }
     }
+
+    func choose(_ region: PhoneRegion) { model.chooseRegion(region) }
 
     func tap(_ button: ScriptButton) {
         switch button {

@@ -37,7 +37,7 @@ public struct ScriptScreen: Hashable, Sendable, CustomStringConvertible {
 
     /// The verification-code screen.
     public static let verification = ScriptScreen(
-        name: "verification", fields: [.destination, .code], buttons: [.send, .verify], maker: .verification)
+        name: "verification", fields: [.destination, .region, .code], buttons: [.send, .verify], maker: .verification)
     /// The registration screen (an account verified by code, a password, the terms).
     public static let registration = ScriptScreen(
         name: "registration", fields: [.destination, .code, .password, .confirm],

@@ -35,6 +35,8 @@ extension VerificationEvent: CustomStringConvertible, CustomDebugStringConvertib
         case .restored(let snapshot): MaskedCase(name: "restored", value: snapshot)
         case .storeFailed(let problem): MaskedCase(name: "storeFailed", value: problem)
         case .proofRejected: MaskedCase(name: "proofRejected", value: nil)
+        case .regionSearchChanged(let text): MaskedCase(name: "regionSearchChanged", value: text)
+        case .regionChosen(let region): MaskedCase(name: "regionChosen", value: region)
         }
     }
 }

@@ -4,6 +4,10 @@
 public struct VerificationScreen: Hashable, Sendable {
     /// The phone or e-mail field.
     public var destination: FieldView
+    /// The region a number typed without `+` is read for, as the picker shows it; nil: none.
+    public var region: RegionChoice?
+    /// What the picker's search finds, best first, at most five; empty when it holds nothing.
+    public var regionMatches: [RegionChoice]
     /// "Get code" / "Sending…" / "Resend in 42s" / "Resend" / "Retry".
     public var sendButton: ButtonView
     /// The code field; its message tells the expiry or why the code was not accepted.
@@ -27,6 +31,11 @@ public struct VerificationScreen: Hashable, Sendable {
             isEnabled: state.send != .sending && state.check != .checking && !state.isVerified,
             message: destinationMessage, label: text.destinationLabel,
             placeholder: text.destinationPlaceholder)
+        region = state.config.region.map { RegionChoice(region: $0, language: state.config.language) }
+        regionMatches =
+            state.regionSearch.isEmpty
+            ? []
+            : Array(RegionPicker(language: state.config.language, selected: nil).matches(state.regionSearch).prefix(5))
         sendButton = Self.sendButton(state, text)
         code = SecretFieldView(
             value: state.code, isEnabled: state.acceptsCode, message: Self.codeMessage(state, text),

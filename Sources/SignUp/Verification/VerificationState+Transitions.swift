@@ -1,4 +1,5 @@
 public import Hourglass
+public import PhoneNumbers
 
 /// An input to the verification screen's state machine.
 #if hasAttribute(nonexhaustive)
@@ -26,6 +27,11 @@ public enum VerificationEvent: Hashable, Sendable {
     /// The server refused the proof of this verification (expired, used, or for another
     /// destination): the screen goes back to the code step for the same destination.
     case proofRejected
+    /// The region picker's search changed.
+    case regionSearchChanged(String)
+    /// A region was chosen in the picker: a number typed without `+` is read and formatted
+    /// for it.
+    case regionChosen(PhoneRegion)
 }
 
 extension VerificationState {
@@ -38,17 +44,17 @@ extension VerificationState {
             // The field is disabled while a code is requested or checked and once verified: the
             // reply and the proof belong to the destination they were asked for.
             guard send != .sending, check != .checking, !isVerified else { return [] }
-            // A number as it is typed, for the region in effect (DestinationField).
-            destinationText = DestinationField.formatted(text, region: config.region)
-            destinationEdited = true
-            destination = config.destination(from: destinationText)
-            // A refused number, or a request that never arrived, is about the old input.
-            if send == .failed(.invalidDestination) || send == .failed(.network) || send == .failed(.serviceUnavailable)
-            {
-                send = sentTo == nil ? .ready : .sent
-            }
-            // The code step belongs to `sentTo`: a code half typed for it does not follow the edit.
-            if codeSentElsewhere { code = .empty }
+            // A number typed with `+` moves the picker to its region (RegionPicker.follow).
+            config.region = RegionPicker.region(following: text, from: config.region)
+            editDestination(text)
+            return []
+        case .regionSearchChanged(let text):
+            regionSearch = String(text.prefix(64))
+            return []
+        case .regionChosen(let region):
+            guard send != .sending, check != .checking, !isVerified else { return [] }
+            (config.region, regionSearch) = (region, "")
+            if !destinationText.isEmpty { editDestination(destinationText) }
             return []
         case .sendTapped:
             return requestCode()
@@ -176,6 +182,19 @@ extension VerificationState {
                 return [.announce(.requestFailed(error))]
             }
         }
+    }
+
+    /// The field holds `text` now, formatted for the region in effect (DestinationField).
+    private mutating func editDestination(_ text: String) {
+        destinationText = DestinationField.formatted(text, region: config.region)
+        destinationEdited = true
+        destination = config.destination(from: destinationText)
+        // A refused number, or a request that never arrived, is about the old input.
+        if send == .failed(.invalidDestination) || send == .failed(.network) || send == .failed(.serviceUnavailable) {
+            send = sentTo == nil ? .ready : .sent
+        }
+        // The code step belongs to `sentTo`: a code half typed for it does not follow the edit.
+        if codeSentElsewhere { code = .empty }
     }
 
     private mutating func changeCode(_ text: String) -> [VerificationEffect] {

@@ -5,7 +5,7 @@ public import Hourglass
 /// ``VerificationScreen``, rendered from this value.
 public struct VerificationState: Hashable, Sendable {
     /// The behaviour and the language.
-    public let config: VerificationConfig
+    public internal(set) var config: VerificationConfig
     /// The clock instant of the latest event; every countdown text is read from it.
     public internal(set) var now: TimerInstant
     /// The destination as the field shows it: a number formatted as it is typed, for the
@@ -46,6 +46,8 @@ public struct VerificationState: Hashable, Sendable {
     public internal(set) var check: CheckPhase = .idle
     /// A notice that is not an error, e.g. that a new code replaced the old one.
     public internal(set) var notice: VerificationNotice?
+    /// What the region picker's search holds.
+    public internal(set) var regionSearch = ""
 
     /// The state of a screen just shown.
     public init(config: VerificationConfig = VerificationConfig(), now: TimerInstant = .zero) {
@@ -66,7 +68,7 @@ public struct VerificationState: Hashable, Sendable {
             && lhs.cooldownLength == rhs.cooldownLength && lhs.sendTimes == rhs.sendTimes
             && lhs.sendLimitEnd == rhs.sendLimitEnd && lhs.codeLength == rhs.codeLength
             && lhs.codeExpiry == rhs.codeExpiry && lhs.codeLifetime == rhs.codeLifetime
-            && lhs.notice == rhs.notice && lhs.config == rhs.config
+            && lhs.notice == rhs.notice && lhs.config == rhs.config && lhs.regionSearch == rhs.regionSearch
     }
 
     /// `Result`'s `==`, specialised.

@@ -1,6 +1,7 @@
 import Foundation
 public import Hourglass
 public import Observation
+public import PhoneNumbers
 
 /// The verification-code screen's runtime: feeds inputs to the pure ``VerificationState``
 /// machine and performs its effects — service calls, countdowns on a `TimerClock`, the
@@ -106,6 +107,11 @@ public final class VerificationViewModel: Sendable {
 
     /// The destination field changed.
     public func setDestination(_ text: String) { runtime.input { .destinationChanged(text) } }
+    /// The region picker's search changed (``VerificationScreen/regionMatches`` shows what it
+    /// finds).
+    public func setRegionSearch(_ text: String) { runtime.input { .regionSearchChanged(text) } }
+    /// A region was chosen in the picker.
+    public func chooseRegion(_ region: PhoneRegion) { runtime.input { .regionChosen(region) } }
     /// The send button was tapped.
     public func tapSend() { runtime.input { .sendTapped } }
     /// The code field changed; a complete code is checked at once.

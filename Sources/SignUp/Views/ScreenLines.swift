@@ -63,6 +63,17 @@ extension VerificationScreen {
         return lines
     }
 
+    /// The region picker as lines: `region: 🇪🇬 Egypt +20` (`none` without one), then, while
+    /// its search holds text, `regions:` and what it finds. linemode shows them after the
+    /// destination field.
+    public var regionLines: [String] {
+        var lines = ["region: " + (region.map { TranscriptText.escaped($0.label) } ?? "none")]
+        if !regionMatches.isEmpty {
+            lines.append("regions: " + regionMatches.map { TranscriptText.escaped($0.label) }.joined(separator: " · "))
+        }
+        return lines
+    }
+
     /// Appends ``lines``, each after `prefix`, to `lines`: one array for a whole screen.
     func appendLines(to lines: inout [String], prefix: String) {
         lines.append(ScreenLines.field(prefix, "destination", destination))
