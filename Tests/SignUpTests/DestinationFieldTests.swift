@@ -48,6 +48,12 @@ struct DestinationFieldTests {
         #expect(field.caret == 7)
     }
 
+    @Test("a platform field's own edit, its caret where the field put it: formatted, the caret after the same digits")
+    func platformEdit() {
+        let field = DestinationField(text: "6502530000", caret: 3, region: Self.us)  // typed 650|2530000
+        #expect(field.text == "(650) 253-0000" && field.caret == 4)
+    }
+
     @Test("the delete key after a separator deletes the digit before it")
     func deleteAfterSeparator() {
         var field = DestinationField(text: "6502530000", region: Self.us)

@@ -25,10 +25,16 @@ public struct DestinationField: Hashable, Sendable {
 
     /// A field holding `text` (formatted at once), its caret at the end.
     public init(text: String = "", region: PhoneRegion?) {
+        self.init(text: text, caret: text.count, region: region)
+    }
+
+    /// A field holding `text` as a platform field holds it after an edit of its own, the caret
+    /// at `caret` in it: formatted, the caret after the same digits.
+    public init(text: String, caret: Int, region: PhoneRegion?) {
         self.text = ""
         self.caret = 0
         self.region = region
-        reformat(text, caret: text.count)
+        reformat(text, caret: caret)
     }
 
     /// `text` as the field shows it: a number formatted as typed, anything else as it is.

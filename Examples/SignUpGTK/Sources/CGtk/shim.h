@@ -25,6 +25,14 @@ static inline gulong signupgtk_connect(
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, destroy, (GConnectFlags)0);
 }
 
+/// A function GLib runs once the main loop is idle (G_SOURCE_REMOVE: once).
+typedef gboolean (*SignUpGtkIdle)(gpointer data);
+
+/// g_idle_add_full at the default idle priority: `destroy` frees `data` after the last run.
+static inline guint signupgtk_idle(SignUpGtkIdle function, gpointer data, GDestroyNotify destroy) {
+    return g_idle_add_full(G_PRIORITY_DEFAULT_IDLE, function, data, destroy);
+}
+
 /// A GtkApplication that never asks the session bus for uniqueness: two copies may run at once
 /// (a restart while the last one ends), and no bus is needed.
 static inline GtkApplication *signupgtk_application_new(const char *id) {

@@ -1,4 +1,5 @@
 import CGtk
+import PhoneNumbers
 import SignUp
 
 /// A text field as a model's screen shows it: its caption, the entry and the message under it.
@@ -14,6 +15,8 @@ final class FieldRow {
     /// Set while a render writes the entry, so that GTK's "changed" is not sent back as typing.
     private var rendering = false
     private var shown: Shown?
+    /// Formats a number as it is typed (a destination row), when the row has one.
+    private var numberEntry: NumberEntry?
 
     /// What the row shows, to change only what changed.
     private struct Shown: Equatable {
@@ -27,9 +30,11 @@ final class FieldRow {
     /// hides what is typed; `accessory` (a button) goes beside the entry. A `leftToRight` entry
     /// (a phone number, an address, a code) keeps its text left to right in a right-to-left
     /// window, aligned to the right as the window is: `+86 138 1234 5678`, never `5678 1234 138 86+`.
+    /// A destination row (`numbersFor`: the region in effect) formats a number as it is
+    /// typed and keeps the caret (``NumberEntry``).
     init(
         name: String, secret: Bool, leftToRight: Bool = false, accessory: UnsafeMutablePointer<GtkWidget>? = nil,
-        onEdit: @escaping @MainActor (String) -> Void
+        numbersFor region: (@MainActor () -> PhoneRegion?)? = nil, onEdit: @escaping @MainActor (String) -> Void
     ) {
         widget = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 4)
         caption = Gtk.label()
@@ -51,9 +56,10 @@ final class FieldRow {
         Gtk.name(entry, name + ".entry")
         Gtk.name(message, name + ".message")
         let editable = signupgtk_editable(entry)
+        numberEntry = region.map { NumberEntry(entry: entry, region: $0, onEdit: onEdit) }
         SignalAction.connect(Gtk.object(entry), "changed") { [weak self] in
             guard let self, !rendering else { return }
-            onEdit(Gtk.string(gtk_editable_get_text(editable)))
+            if let numberEntry { numberEntry.changed() } else { onEdit(Gtk.string(gtk_editable_get_text(editable))) }
         }
     }
 
@@ -73,7 +79,9 @@ final class FieldRow {
 
     private func render(text: String, label: String, placeholder: String, message note: String?, isEnabled: Bool) {
         let editable = signupgtk_editable(entry)
-        if Gtk.string(gtk_editable_get_text(editable)) != text {
+        if let numberEntry {
+            numberEntry.show(text)
+        } else if Gtk.string(gtk_editable_get_text(editable)) != text {
             rendering = true
             gtk_editable_set_text(editable, text)
             gtk_editable_set_position(editable, -1)

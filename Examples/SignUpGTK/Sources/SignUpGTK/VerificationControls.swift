@@ -19,9 +19,9 @@ final class VerificationControls {
     init(name: String, model: VerificationViewModel) {
         // Each button beside its field: send beside the destination, Verify beside the code.
         send = ModelButton(name: name + ".send") { model.tapSend() }
-        destination = FieldRow(name: name + ".destination", secret: false, leftToRight: true, accessory: send.widget) {
-            model.setDestination($0)
-        }
+        destination = FieldRow(
+            name: name + ".destination", secret: false, leftToRight: true, accessory: send.widget,
+            numbersFor: { model.state.config.region }, onEdit: { model.setDestination($0) })
         verify = ModelButton(name: name + ".verify") { model.tapVerify() }
         code = FieldRow(name: name + ".code", secret: false, leftToRight: true, accessory: verify.widget) {
             model.setCode($0)
