@@ -46,6 +46,9 @@ import Testing
 ///   the same tap again goes through.
 @Suite("The whole flow under real faults", .serialized)
 struct FaultFlowTests {
+    /// `phone` as the destination field shows it, formatted as typed (no region: in + form).
+    static func shown(_ phone: String) -> String { DestinationField.formatted(phone, region: nil) }
+
     static let password = "correct horse battery"
     static let otherPassword = "correct horse battery2"
 
@@ -59,7 +62,7 @@ struct FaultFlowTests {
         var screen = try await flow.send()
         #expect(
             screen.account.lines == [
-                "destination: \"\(phone)\"", "send: [Retry]", "code: \"\" (disabled)",
+                "destination: \"\(Self.shown(phone))\"", "send: [Retry]", "code: \"\" (disabled)",
                 "verify: [Verify] (disabled)",
                 "message: Network error. Check your connection and retry",
             ])
@@ -69,7 +72,7 @@ struct FaultFlowTests {
         screen = try await flow.sendAgain()
         #expect(
             screen.account.lines == [
-                "destination: \"\(phone)\"",
+                "destination: \"\(Self.shown(phone))\"",
                 "send: [Retry in 60s] (disabled) {Send code: 60 seconds}",
                 "code: \"\" — If a code arrived, enter it", "verify: [Verify] (disabled)",
                 "message: Too many requests. Retry in 60 seconds",
@@ -113,7 +116,7 @@ struct FaultFlowTests {
         screen = try await flow.submitAgain()
         #expect(
             screen.lines == [
-                "destination: \"\(phone)\"", "send: [Resend]",
+                "destination: \"\(Self.shown(phone))\"", "send: [Resend]",
                 "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
                 "message: Code sent to +1 415-•••-\(phone.suffix(4))",
             ].map { "account." + $0 } + [
@@ -154,7 +157,7 @@ struct FaultFlowTests {
         var screen = try await flow.send()
         #expect(
             screen.account.lines == [
-                "destination: \"\(phone)\"", "send: [Retry]", "code: \"\" (disabled)",
+                "destination: \"\(Self.shown(phone))\"", "send: [Retry]", "code: \"\" (disabled)",
                 "verify: [Verify] (disabled)",
                 "message: Network error. Check your connection and retry",
             ])
@@ -168,14 +171,14 @@ struct FaultFlowTests {
         screen = try await flow.enter(codes[1])
         #expect(
             screen.account.lines == [
-                "destination: \"\(phone)\"", "send: [Resend]",
+                "destination: \"\(Self.shown(phone))\"", "send: [Resend]",
                 "code: \"••••••\" — Network error. Tap Verify to try again", "verify: [Verify]",
                 "message: Code sent to +1 415-•••-\(phone.suffix(4))",
             ])
         screen = try await flow.verifyAgain()
         #expect(
             screen.account.lines == [
-                "destination: \"\(phone)\"", "send: [Resend]",
+                "destination: \"\(Self.shown(phone))\"", "send: [Resend]",
                 "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
                 "message: Code sent to +1 415-•••-\(phone.suffix(4))",
             ])
@@ -249,7 +252,7 @@ struct FaultFlowTests {
         var screen = try await flow.send()
         #expect(
             screen.account.lines == [
-                "destination: \"\(phone)\"", "send: [Retry]", "code: \"\" (disabled)",
+                "destination: \"\(Self.shown(phone))\"", "send: [Retry]", "code: \"\" (disabled)",
                 "verify: [Verify] (disabled)",
                 "message: The service is not available right now. Retry in a moment",
             ])
@@ -295,7 +298,7 @@ struct FaultFlowTests {
     /// The account's lines once a code was sent to `phone`, the send button's line `resend`.
     static func sent(_ phone: String, resend: String) -> [String] {
         [
-            "destination: \"\(phone)\"", "send: \(resend)",
+            "destination: \"\(Self.shown(phone))\"", "send: \(resend)",
             "code: \"\" — Code expires in 10:00", "verify: [Verify] (disabled)",
             "message: Code sent to +1 415-•••-\(phone.suffix(4))",
         ]
@@ -304,7 +307,7 @@ struct FaultFlowTests {
     /// The account's lines once `phone` is verified, the send button's title `send`.
     static func verified(_ phone: String, send: String) -> [String] {
         [
-            "destination: \"\(phone)\" (disabled)", "send: [\(send)] (disabled)",
+            "destination: \"\(Self.shown(phone))\" (disabled)", "send: [\(send)] (disabled)",
             "code: \"••••••\" (disabled) — Verified", "verify: [Verify] (disabled)",
             "verified: yes",
         ]

@@ -11,6 +11,15 @@ struct Deliveries: Sendable {
     let seal: DeliverySeal
     let metrics: ServerMetrics
     let logger: Logger
+    /// Ends the rows of the sends' deliveries, many at once.
+    let ends: DeliveryEnds
+
+    init(
+        store: any VerificationStore, sender: any CodeSender, seal: DeliverySeal, metrics: ServerMetrics, logger: Logger
+    ) {
+        (self.store, self.sender, self.seal, self.metrics, self.logger) = (store, sender, seal, metrics, logger)
+        ends = DeliveryEnds(store: store, metrics: metrics, logger: logger)
+    }
 
     /// How a code's delivery ended.
     enum Outcome: Sendable {
@@ -22,9 +31,9 @@ struct Deliveries: Sendable {
         case failed(any Error)
     }
 
-    /// Delivers `record`'s message. Delivered, or perhaps delivered, its pending row goes: in a
-    /// task of its own when `endingApart` (a request's answer never waits on the database for
-    /// it), else before this returns. On a certain failure the send is taken back with it, so
+    /// Delivers `record`'s message. Delivered, or perhaps delivered, its pending row goes: with
+    /// others' when `endingApart` (``DeliveryEnds``: a request's answer never waits on the
+    /// database for it), else before this returns. On a certain failure the send is taken back with it, so
     /// that the person may ask again at once.
     func deliver(_ record: PendingDelivery.Record, endingApart: Bool = false) async -> Outcome {
         let (store, metrics, message) = (store, metrics, record.message)
@@ -51,7 +60,7 @@ struct Deliveries: Sendable {
             return .failed(error)
         }
         if endingApart {
-            Task { await end(message.id, masked: masked) }
+            ends.end(message.id)
         } else {
             await end(message.id, masked: masked)
         }
@@ -61,7 +70,7 @@ struct Deliveries: Sendable {
     /// Ends the pending delivery of id `id`.
     private func end(_ id: String, masked: String) async {
         do {
-            try await metrics.database("end_delivery") { try await store.endDelivery(id) }
+            try await metrics.database("end_delivery") { try await store.endDeliveries([id]) }
         } catch {
             // Its lease ends, and an instance delivers it again, under the same id.
             logger.warning("ending the delivery to \(masked) failed: \(error)")

@@ -57,7 +57,7 @@ struct DeliveryResumer: Service {
         guard let record = try? deliveries.seal.record(of: pending) else {
             // Sealed by another key (the key file changed): no instance can open it.
             logger.error("a pending delivery (\(pending.id)) does not open with this key; dropped")
-            try? await store.endDelivery(pending.id)
+            try? await store.endDeliveries([pending.id])
             return
         }
         logger.notice("resuming the delivery to \(Deliveries.masked(record.message.destination)) (\(pending.id))")

@@ -207,8 +207,8 @@ final class PostgresStore: VerificationStore {
         }
     }
 
-    func endDelivery(_ id: String) async throws {
-        _ = try await client.query("DELETE FROM deliveries WHERE id = \(id)", logger: logger).collect()
+    func endDeliveries(_ ids: [String]) async throws {
+        _ = try await client.query("DELETE FROM deliveries WHERE id = ANY(\(ids))", logger: logger).collect()
     }
 
     func takeDeliveries(now: Int64, leaseUntil: Int64, limit: Int) async throws -> [PendingDelivery] {

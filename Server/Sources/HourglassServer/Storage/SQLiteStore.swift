@@ -156,8 +156,16 @@ final class SQLiteStore: VerificationStore {
         }
     }
 
-    func endDelivery(_ id: String) async throws {
-        try await immediate { db in try db.execute(sql: "DELETE FROM deliveries WHERE id = ?", arguments: [id]) }
+    func endDeliveries(_ ids: [String]) async throws {
+        // At most 500 a statement: SQLite takes 32 766 arguments, older builds 999.
+        try await immediate { db in
+            for start in stride(from: 0, to: ids.count, by: 500) {
+                let part = Array(ids[start..<min(start + 500, ids.count)])
+                try db.execute(
+                    sql: "DELETE FROM deliveries WHERE id IN (\(part.map { _ in "?" }.joined(separator: ", ")))",
+                    arguments: StatementArguments(part))
+            }
+        }
     }
 
     func takeDeliveries(now: Int64, leaseUntil: Int64, limit: Int) async throws -> [PendingDelivery] {

@@ -57,8 +57,9 @@ protocol VerificationStore: Sendable {
     /// pending delivery (of id `delivery`) with it.
     func undoSend(key: String, sentAt: Int64, counters: [WindowCounter], delivery: String) async throws
 
-    /// Ends a pending delivery: delivered, or perhaps delivered (its send stays counted).
-    func endDelivery(_ id: String) async throws
+    /// Ends pending deliveries, in one statement: delivered, or perhaps delivered (their sends
+    /// stay counted).
+    func endDeliveries(_ ids: [String]) async throws
 
     /// The pending deliveries whose lease is over at `now` (or ends more than a lease after it:
     /// the wall clock went back), and whose code still lives, `limit` at most: each leased to
