@@ -9,7 +9,7 @@ enum EnvironmentOptions {
     /// The options that take a value.
     static let valued = [
         "host", "port", "database", "outbox", "key-file", "webhook-url", "webhook-secret-file", "otp-origin",
-        "android-app-hash", "cooldown",
+        "android-app-hash", "message-templates", "cooldown",
         "code-lifetime", "code-length", "send-limit", "send-window", "address-send-limit", "address-failure-limit",
         "attempts", "lock-duration", "proof-lifetime", "database-timeout", "max-connections",
         "max-connections-per-address",

@@ -20,7 +20,7 @@ public struct ServerCommand: AsyncParsableCommand {
             Exit codes: 0 stopped by a signal; 64 an invalid option; 69 the database cannot be
             opened, reached or prepared; 70 the host and port, or the metrics', cannot be bound
             (in use); 73 the outbox cannot be written; 74 the key file cannot be read or made;
-            78 the webhook's URL or secret cannot be used; 1 anything else.
+            78 the webhook's URL or secret, or a message template, cannot be used; 1 anything else.
             """)
 
     @Option(help: "The address to listen on.") var host = Self.server.host
@@ -45,6 +45,8 @@ public struct ServerCommand: AsyncParsableCommand {
     var otpOrigin: String?
     @Option(help: "Put this Android app's SMS Retriever hash (11 characters) in every SMS.")
     var androidAppHash: String?
+    @Option(help: "A folder of your own message texts, LANGUAGE.txt each (the server's README says how).")
+    var messageTemplates: String?
     @Option(help: "Seconds between two codes for one destination.") var cooldown = Self.seconds(Self.defaults.cooldown)
     @Option(help: "Seconds a code lives.") var codeLifetime = Self.seconds(Self.defaults.codeLifetime)
     @Option(help: "Digits in a code (4 to 10).") var codeLength = Self.defaults.codeLength
@@ -140,6 +142,7 @@ public struct ServerCommand: AsyncParsableCommand {
         configuration.trustForwardedFor = trustForwardedFor
         (configuration.webhookURL, configuration.webhookSecretFile) = (webhookURL, webhookSecretFile)
         configuration.autofill = CodeAutofill(origin: otpOrigin, androidAppHash: androidAppHash)
+        configuration.messageTemplates = messageTemplates
         configuration.rules.cooldown = .seconds(cooldown)
         configuration.rules.codeLifetime = .seconds(codeLifetime)
         configuration.rules.codeLength = codeLength

@@ -8,6 +8,7 @@ extension ServerConfiguration {
         var checked = self
         checked.rules = try rules.validated()
         checked.autofill = try autofill.validated()
+        if let messageTemplates { checked.texts = try MessageTexts.builtIn.loading(messageTemplates) }
         try checked.checkOneSegment()
         var counts: [(String, Int, ClosedRange<Int>)] = [
             ("port (--port)", port, 0...65_535), ("connection cap (--max-connections)", maxConnections, 1...1_000_000),
@@ -41,9 +42,19 @@ extension ServerConfiguration {
         let code = String(repeating: "0", count: rules.codeLength)
         let minutes = (rules.codeLifetime.wholeSeconds + 59) / 60
         for language in MessageTemplates.languages {
-            let length = SMSLength(
-                MessageTemplates.message(code: code, minutes: minutes, language: language, autofill: autofill))
+            var length = SMSLength(texts.message(code: code, minutes: minutes, language: language, autofill: autofill))
+            if texts.files[language] != nil, length.segments == 1 {
+                // An operator's full text must fit on its own too, or it would never be sent.
+                length = SMSLength(texts.text(code: code, minutes: minutes, language: language))
+            }
             guard length.segments > 1 else { continue }
+            let units =
+                "\(length.units) of the \(length.capacity) \(length.encoding == .gsm7 ? "GSM 7-bit septets" : "UCS-2 units")"
+            if let file = texts.files[language] {
+                throw .messageTemplates(
+                    "\(file): with a \(rules.codeLength)-digit code living \(minutes) minutes\(autofill == CodeAutofill() ? "" : " and the autofill lines"), the SMS takes \(units) of one segment: shorten its text (or its short: text)"
+                )
+            }
             throw .invalidOption(
                 "with the origin (--otp-origin) \(autofill.origin ?? "") and a \(rules.codeLength)-digit code, the \(language) text takes \(length.units) of the \(length.capacity) \(length.encoding == .gsm7 ? "GSM 7-bit septets" : "UCS-2 units") of one SMS segment: choose a shorter domain"
             )

@@ -70,6 +70,11 @@ public struct ServerConfiguration: Sendable {
     /// `--otp-origin` and `--android-app-hash`: the lines that let a phone fill a text's code
     /// in (none by default).
     public var autofill = CodeAutofill()
+    /// `--message-templates`: a folder of the operator's texts, `LANGUAGE.txt` each
+    /// (``MessageTexts``); nil: the built-in texts.
+    public var messageTemplates: String?
+    /// The texts codes go in: the built-in ones, with the operator's files once ``validated()``.
+    var texts = MessageTexts.builtIn
 
     /// The API listener's bounds.
     var listenerLimits: ListenerLimits {

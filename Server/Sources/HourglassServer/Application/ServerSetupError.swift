@@ -14,6 +14,9 @@ public enum ServerSetupError: Error, CustomStringConvertible, Hashable {
     case key(String)
     /// The webhook's URL or secret cannot be used (exit 78, a configuration error).
     case webhook(String)
+    /// A file of `--message-templates` cannot be used: its placeholders, its plural forms, or a
+    /// text longer than one SMS segment (exit 78, a configuration error).
+    case messageTemplates(String)
     /// Anything else that stopped the server (exit 1).
     case internalFailure(String)
 
@@ -25,7 +28,7 @@ public enum ServerSetupError: Error, CustomStringConvertible, Hashable {
         case .address: 70
         case .outbox: 73
         case .key: 74
-        case .webhook: 78
+        case .webhook, .messageTemplates: 78
         case .internalFailure: 1
         }
     }
@@ -38,6 +41,7 @@ public enum ServerSetupError: Error, CustomStringConvertible, Hashable {
         case .outbox(let detail): "outbox: \(detail)"
         case .key(let detail): "key: \(detail)"
         case .webhook(let detail): "webhook: \(detail)"
+        case .messageTemplates(let detail): "message templates: \(detail)"
         case .internalFailure(let detail): detail
         }
     }

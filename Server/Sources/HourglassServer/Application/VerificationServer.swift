@@ -44,7 +44,8 @@ public enum VerificationServer {
             devOutbox: configuration.dev ? outbox : nil,
             clock: configuration.clock, logger: logger, hashing: PasswordHashing(),
             databaseTimeout: configuration.databaseTimeout, metrics: metrics,
-            destinationRules: configuration.destinationRules, autofill: configuration.autofill)
+            destinationRules: configuration.destinationRules, autofill: configuration.autofill,
+            texts: configuration.texts)
 
         let router = Self.router(api: api, metrics: metrics, store: store, configuration: configuration, logger: logger)
         services.append(PurgeService(store: store, rules: rules, clock: configuration.clock, logger: logger))

@@ -107,65 +107,11 @@ enum MessageTemplates {
 
     /// The message carrying `code` that lives `minutes`, in `language` (one of ``forms``).
     static func text(code: String, minutes: Int, language: String) -> String {
-        guard let compiled = Self.compiled[language] ?? Self.compiled["en"] else { return code }
-        let forms = compiled.forms
-        let form = forms[compiled.rule.category(for: minutes)] ?? forms[.other] ?? [.code]
-        return fill(form, code: code, minutes: minutes)
+        MessageTexts.builtIn.text(code: code, minutes: minutes, language: language)
     }
 
-    /// The message carrying `code` that lives `minutes`, in `language`: for an SMS (`autofill`
-    /// given), the full text and the autofill lines when they fit one segment, else the short
-    /// text and the lines; for an e-mail (`autofill` nil), the full text alone.
+    /// The built-in message (see ``MessageTexts/message(code:minutes:language:autofill:)``).
     static func message(code: String, minutes: Int, language: String, autofill: CodeAutofill?) -> String {
-        let full = text(code: code, minutes: minutes, language: language)
-        guard let autofill else { return full }
-        let lines = autofill.lines(code: code)
-        guard SMSLength(full + lines).segments > 1 else { return full + lines }
-        let parts = compiledShort[language] ?? compiledShort["en"] ?? [.code]
-        return fill(parts, code: code, minutes: minutes) + lines
-    }
-
-    /// `parts` with `code` and `minutes` in their places.
-    private static func fill(_ parts: [Part], code: String, minutes: Int) -> String {
-        var text = ""
-        for part in parts {
-            switch part {
-            case .text(let words): text += words
-            case .code: text += code
-            case .minutes: text += String(minutes)
-            }
-        }
-        return text
-    }
-
-    /// Each short text cut at its placeholder, once.
-    private static let compiledShort: [String: [Part]] = short.mapValues(parts)
-
-    /// A form's words and the places of `{code}` and `{minutes}` in it.
-    private enum Part: Sendable {
-        case text(String)
-        case code
-        case minutes
-    }
-
-    /// Each language's plural rule and its forms cut at their placeholders, once.
-    private static let compiled: [String: (rule: PluralRule, forms: [PluralCategory: [Part]])] =
-        forms.reduce(into: [:]) { compiled, language in
-            compiled[language.key] = (PluralRule(for: language.key), language.value.mapValues(parts))
-        }
-
-    /// `form` cut at `{code}` and `{minutes}`.
-    private static func parts(_ form: String) -> [Part] {
-        var parts: [Part] = []
-        for (index, piece) in form.split(separator: "{", omittingEmptySubsequences: false).enumerated() {
-            if index > 0, piece.hasPrefix("code}") {
-                parts += [.code, .text(String(piece.dropFirst(5)))]
-            } else if index > 0, piece.hasPrefix("minutes}") {
-                parts += [.minutes, .text(String(piece.dropFirst(8)))]
-            } else {
-                parts.append(.text(index > 0 ? "{" + piece : String(piece)))
-            }
-        }
-        return parts
+        MessageTexts.builtIn.message(code: code, minutes: minutes, language: language, autofill: autofill)
     }
 }

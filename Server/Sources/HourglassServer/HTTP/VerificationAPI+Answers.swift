@@ -85,7 +85,7 @@ extension VerificationAPI {
     {
         let lifetime = rules.codeLifetime.wholeSeconds
         let channel: CodeMessage.Channel = if case .email = destination { .email } else { .sms }
-        let text = MessageTemplates.message(
+        let text = texts.message(
             code: code, minutes: (lifetime + 59) / 60, language: language, autofill: channel == .sms ? autofill : nil)
         return CodeMessage(
             destination: destination.normalized, channel: channel, code: code, language: language, text: text,

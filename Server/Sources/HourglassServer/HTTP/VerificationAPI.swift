@@ -26,6 +26,8 @@ struct VerificationAPI: APIProtocol {
     let destinationRules: DestinationRules
     /// The lines at the end of every SMS that let a phone fill its code in.
     let autofill: CodeAutofill
+    /// The texts codes go in.
+    let texts: MessageTexts
 
     var rules: VerificationRules { ledger.rules }
     /// The clock read once for a request: the date, it in milliseconds, and the start of the
