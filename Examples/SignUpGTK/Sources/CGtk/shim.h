@@ -25,6 +25,32 @@ static inline gulong signupgtk_connect(
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, destroy, (GConnectFlags)0);
 }
 
+/// A handler of a property's "notify::…" signal: (instance, the property's spec, user data).
+typedef void (*SignUpGtkNotifyHandler)(gpointer instance, gpointer pspec, gpointer data);
+
+/// g_signal_connect_data for a "notify::…" signal.
+static inline gulong signupgtk_connect_notify(
+    gpointer instance, const char *signal, SignUpGtkNotifyHandler handler, gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, destroy, (GConnectFlags)0);
+}
+
+/// A drop-down over the strings of `list`, searchable by them.
+static inline GtkWidget *signupgtk_string_drop_down(GtkStringList *list) {
+    GtkWidget *drop_down = gtk_drop_down_new(G_LIST_MODEL(list), NULL);
+    gtk_drop_down_set_expression(
+        GTK_DROP_DOWN(drop_down), gtk_property_expression_new(GTK_TYPE_STRING_OBJECT, NULL, "string"));
+    gtk_drop_down_set_enable_search(GTK_DROP_DOWN(drop_down), TRUE);
+    return drop_down;
+}
+static inline GtkDropDown *signupgtk_drop_down(GtkWidget *widget) { return GTK_DROP_DOWN(widget); }
+static inline gboolean signupgtk_is_drop_down(GtkWidget *widget) { return GTK_IS_DROP_DOWN(widget); }
+
+/// The string a drop-down of strings shows as chosen; NULL when none is.
+static inline const char *signupgtk_drop_down_text(GtkWidget *widget) {
+    gpointer item = gtk_drop_down_get_selected_item(GTK_DROP_DOWN(widget));
+    return GTK_IS_STRING_OBJECT(item) ? gtk_string_object_get_string(GTK_STRING_OBJECT(item)) : NULL;
+}
+
 /// A function GLib runs once the main loop is idle (G_SOURCE_REMOVE: once).
 typedef gboolean (*SignUpGtkIdle)(gpointer data);
 

@@ -24,6 +24,8 @@ struct ExpectedControl: Encodable, Equatable {
         field(
             &controls, prefix + ".code", screen.code.value.masked, screen.code.isEnabled,
             screen.code.label, screen.code.message)
+        controls[prefix + ".region"] = ExpectedControl(
+            text: screen.region?.label ?? "", sensitive: screen.destination.isEnabled)
         controls[prefix + ".send"] = button(screen.sendButton)
         controls[prefix + ".verify"] = button(screen.verifyButton)
         controls[prefix + ".message"] = ExpectedControl(text: screen.message ?? "", visible: screen.message != nil)

@@ -32,4 +32,23 @@ final class SignalAction {
                 Unmanaged<SignalAction>.fromOpaque(data).release()
             })
     }
+
+    /// Runs `action` whenever `instance`'s property changes (`signal` is "notify::NAME").
+    @MainActor
+    static func connectNotify(
+        _ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void
+    ) {
+        let box = Unmanaged.passRetained(SignalAction(action)).toOpaque()
+        signupgtk_connect_notify(
+            instance, signal,
+            { _, _, data in
+                guard let data else { return }
+                let box = Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue()
+                MainActor.assumeIsolated { box.action() }
+            }, box,
+            { data, _ in
+                guard let data else { return }
+                Unmanaged<SignalAction>.fromOpaque(data).release()
+            })
+    }
 }

@@ -1,22 +1,24 @@
 import CGtk
 import SignUp
 
-/// The verification-code controls: the phone or e-mail field, the send button with its
-/// countdown, the code field, Verify and the screen's message. The verification page is these
+/// The verification-code controls: the region picker, the phone or e-mail field, the send
+/// button with its countdown, the code field, Verify and the screen's message. The verification page is these
 /// alone; the registration page starts with them, bound to its account's model.
 @MainActor
 final class VerificationControls {
     /// The controls, top to bottom.
     let widget: UnsafeMutablePointer<GtkWidget>
+    private let region: RegionRow
     private let destination: FieldRow
     private let send: ModelButton
     private let code: FieldRow
     private let verify: ModelButton
     private let message: UnsafeMutablePointer<GtkWidget>
 
-    /// The controls of `model`, named `name.destination`, `name.send`, `name.code`,
-    /// `name.verify` and `name.message`. Call ``render(_:)`` with each new screen.
+    /// The controls of `model`, named `name.region`, `name.destination`, `name.send`,
+    /// `name.code`, `name.verify` and `name.message`. Call ``render(_:)`` with each new screen.
     init(name: String, model: VerificationViewModel) {
+        region = RegionRow(name: name + ".region", language: model.state.config.language) { model.chooseRegion($0) }
         // Each button beside its field: send beside the destination, Verify beside the code.
         send = ModelButton(name: name + ".send") { model.tapSend() }
         destination = FieldRow(
@@ -30,12 +32,13 @@ final class VerificationControls {
         message = Gtk.label()
         Gtk.name(message, name + ".message")
         widget = Gtk.box(GTK_ORIENTATION_VERTICAL, spacing: 12)
-        Gtk.append(widget, destination.widget, code.widget, message)
+        Gtk.append(widget, region.widget, destination.widget, code.widget, message)
         render(model.screen)
     }
 
     /// Shows `screen`.
     func render(_ screen: VerificationScreen) {
+        region.render(screen.region, isEnabled: screen.destination.isEnabled)
         destination.render(screen.destination)
         send.render(screen.sendButton)
         code.render(screen.code)

@@ -179,14 +179,16 @@ final class WidgetDump {
         return gtk_widget_get_direction(text(in: widget) ?? widget) == GTK_TEXT_DIR_RTL ? "rtl" : "ltr"
     }
 
-    /// What a widget shows as text: a button's or check box's label, a label's text, an entry's
-    /// text (masked but the destination's: the others hold secrets), else its first label's.
+    /// What a widget shows as text: a button's or check box's label, a label's text, a
+    /// drop-down's chosen string, an entry's text (masked but the destination's: the others hold
+    /// secrets), else its first label's.
     private static func text(of widget: UnsafeMutablePointer<GtkWidget>, name: String) -> String {
         if signupgtk_is_editable(widget) != 0 {
             let text = Gtk.string(gtk_editable_get_text(signupgtk_editable(widget)))
             return name.hasSuffix(".destination.entry") ? text : String(repeating: "•", count: text.count)
         }
         if signupgtk_is_label(widget) != 0 { return Gtk.string(gtk_label_get_text(signupgtk_label(widget))) }
+        if signupgtk_is_drop_down(widget) != 0 { return Gtk.string(signupgtk_drop_down_text(widget)) }
         if signupgtk_is_check_button(widget) != 0 {
             return Gtk.string(gtk_check_button_get_label(signupgtk_check_button(widget)))
         }
