@@ -31,6 +31,15 @@ let package = Package(
                 .product(name: "NIOPosix", package: "swift-nio"),
             ]
         ),
+        // The number field as it is typed, beside PyPI phonenumbers' AsYouTypeFormatter
+        // (typing_peer.py): tools/bench/typing.
+        .executableTarget(
+            name: "TypingBench",
+            dependencies: [
+                .product(name: "PhoneNumbers", package: "Hourglass"),
+                .product(name: "SignUp", package: "Hourglass"),
+            ]
+        ),
     ],
     swiftLanguageModes: [.v6]
 )

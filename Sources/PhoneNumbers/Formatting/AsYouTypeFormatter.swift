@@ -19,7 +19,8 @@ public struct AsYouTypeFormatter: Sendable {
     private var nationalNumber = ""
     private var prefixBeforeNationalNumber = ""
     private var extractedNationalPrefix = ""
-    private var template: [Character] = []
+    private var template: [Unicode.Scalar] = []
+    private var typedCount = 0
     private var lastMatchPosition = 0
     private var currentPattern = ""
     private var shouldAddSpaceAfterNationalPrefix = false
@@ -70,11 +71,12 @@ public struct AsYouTypeFormatter: Sendable {
 
     private mutating func step(_ typed: Character) -> String {
         accruedInput.append(typed)
+        typedCount += 1
         let scalar = typed.unicodeScalars.count == 1 ? typed.unicodeScalars.first : nil
         if let scalar, let digit = PhoneNumbering.asciiDigit(scalar) {
             accruedDigits.unicodeScalars.append(digit)
             nationalNumber.unicodeScalars.append(digit)
-        } else if accruedInput.count == 1, typed == "+" || typed == "\u{FF0B}" {
+        } else if typedCount == 1, typed == "+" || typed == "\u{FF0B}" {
             accruedDigits.append("+")
         } else {
             (ableToFormat, inputHasFormatting) = (false, true)
@@ -170,7 +172,7 @@ public struct AsYouTypeFormatter: Sendable {
             if extractedNationalPrefix.isEmpty, !isCompleteNumber, !firstGroupOnly, !format.nationalPrefixIsOptional {
                 continue
             }
-            if Self.isEligible(format.template) { possibleFormats.append(format) }
+            if format.typing.isEligible { possibleFormats.append(format) }
         }
     }
 
@@ -204,7 +206,7 @@ public struct AsYouTypeFormatter: Sendable {
         // The first format that can hold the number; one that cannot is dropped for good.
         while let format = possibleFormats.first {
             if currentPattern == format.pattern.source { return false }
-            if let made = Self.template(of: format, holding: nationalNumber.count) {
+            if let made = format.typing.places, format.typing.digits >= nationalNumber.count {
                 template = made
                 currentPattern = format.pattern.source
                 shouldAddSpaceAfterNationalPrefix = Self.separatesPrefix(format.nationalPrefixRule)
@@ -226,6 +228,7 @@ public struct AsYouTypeFormatter: Sendable {
 
     /// `digit` in the template's next place; the template up to it.
     private mutating func fillTemplate(with digit: Character) -> String {
+        let digit = digit.unicodeScalars.first ?? "0"
         let searchFrom = min(lastMatchPosition, template.count)
         guard template[searchFrom...].contains(Self.placeholder),
             let place = template.firstIndex(of: Self.placeholder)
@@ -236,7 +239,7 @@ public struct AsYouTypeFormatter: Sendable {
         }
         template[place] = digit
         lastMatchPosition = place
-        return String(template[...place])
+        return String(String.UnicodeScalarView(template[...place]))
     }
 
     private func appendNationalNumber(_ national: String) -> String {
@@ -295,17 +298,47 @@ public struct AsYouTypeFormatter: Sendable {
     }
 
     /// What stands for a digit in a template (libphonenumber's punctuation space).
-    private static let placeholder: Character = "\u{2008}"
+    private static let placeholder: Unicode.Scalar = "\u{2008}"
 
-    /// `format`'s template: its pattern's longest match of nines written by the format, each
-    /// nine a place for a digit; nil when it holds fewer than `count` digits.
-    private static func template(of format: NumberFormat, holding count: Int) -> [Character]? {
-        let nines = Substring("999999999999999")
-        guard let match = format.pattern.matchAtStart(nines),
-            nines.distance(from: nines.startIndex, to: match.end) >= count,
-            let written = format.pattern.substitute(format.template, in: nines[..<match.end])
-        else { return nil }
-        return written.map { $0 == "9" ? placeholder : $0 }
+    /// What the formatter reads of a format, made once with it.
+    struct FormatTemplate: Sendable {
+        /// Whether the format writes groups and punctuation alone, `$1` first (libphonenumber's
+        /// eligible formats).
+        let isEligible: Bool
+        /// Its pattern's longest match of nines written by the format, each nine a place for a
+        /// digit; nil when the pattern matches no nines.
+        let places: [Unicode.Scalar]?
+        /// How many digits ``places`` holds.
+        let digits: Int
+
+        init(pattern: NumberPattern, template: String) {
+            isEligible = Self.isEligible(template)
+            let nines = Substring("999999999999999")
+            guard let match = pattern.matchAtStart(nines),
+                let written = pattern.substitute(template, in: nines[..<match.end])
+            else {
+                (places, digits) = (nil, 0)
+                return
+            }
+            places = written.unicodeScalars.map { $0 == "9" ? AsYouTypeFormatter.placeholder : $0 }
+            digits = nines.distance(from: nines.startIndex, to: match.end)
+        }
+
+        private static func isEligible(_ template: String) -> Bool {
+            var characters = template[...]
+            var sawFirst = false
+            while let character = characters.first {
+                characters = characters.dropFirst()
+                if character == "$", let digit = characters.first, digit.isASCII, digit.isNumber {
+                    characters = characters.dropFirst()
+                    if !sawFirst, digit != "1" { return false }
+                    sawFirst = true
+                } else if !punctuation.contains(character) {
+                    return false
+                }
+            }
+            return sawFirst
+        }
     }
 
     /// Whether a national prefix rule writes the first group alone (`$1`, `($1)`), or is none.
@@ -317,24 +350,6 @@ public struct AsYouTypeFormatter: Sendable {
     /// Whether a rule separates the national prefix from the number (a space or a hyphen).
     private static func separatesPrefix(_ rule: String?) -> Bool {
         rule.map { $0.contains(" ") || $0.contains("-") } ?? false
-    }
-
-    /// Whether a format writes groups and punctuation alone, `$1` first (libphonenumber's
-    /// eligible formats).
-    private static func isEligible(_ template: String) -> Bool {
-        var characters = template[...]
-        var sawFirst = false
-        while let character = characters.first {
-            characters = characters.dropFirst()
-            if character == "$", let digit = characters.first, digit.isASCII, digit.isNumber {
-                characters = characters.dropFirst()
-                if !sawFirst, digit != "1" { return false }
-                sawFirst = true
-            } else if !punctuation.contains(character) {
-                return false
-            }
-        }
-        return sawFirst
     }
 
     /// libphonenumber's valid punctuation.

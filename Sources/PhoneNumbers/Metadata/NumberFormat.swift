@@ -1,6 +1,7 @@
 /// How one kind of national number is written: the pattern it matches, in groups, and the
-/// template that writes the groups (`$1 $2-$3`).
-struct NumberFormat: Sendable {
+/// template that writes the groups (`$1 $2-$3`). A class: the as-you-type formatter keeps its
+/// candidates in an array it narrows with every digit, and a reference copies in one retain.
+final class NumberFormat: Sendable {
     /// The whole national number, in capturing groups.
     let pattern: NumberPattern
     /// The groups written out: `$1`, `$2`, … and separators.
@@ -14,6 +15,21 @@ struct NumberFormat: Sendable {
     let nationalPrefixIsOptional: Bool
     /// Whether the format has a rule for a domestic carrier code.
     let hasCarrierCodeRule: Bool
+    /// What the as-you-type formatter reads of it, made once (``AsYouTypeFormatter``).
+    let typing: AsYouTypeFormatter.FormatTemplate
+
+    init(
+        pattern: NumberPattern, template: String, leadingDigitsPatterns: [NumberPattern], nationalPrefixRule: String?,
+        nationalPrefixIsOptional: Bool, hasCarrierCodeRule: Bool
+    ) {
+        self.pattern = pattern
+        self.template = template
+        self.leadingDigitsPatterns = leadingDigitsPatterns
+        self.nationalPrefixRule = nationalPrefixRule
+        self.nationalPrefixIsOptional = nationalPrefixIsOptional
+        self.hasCarrierCodeRule = hasCarrierCodeRule
+        typing = AsYouTypeFormatter.FormatTemplate(pattern: pattern, template: template)
+    }
 
     /// The most detailed of ``leadingDigitsPatterns``; nil: any.
     var leadingDigits: NumberPattern? { leadingDigitsPatterns.last }
