@@ -55,7 +55,9 @@ struct SendFailureTests {
         expectNoTimersLeft(screen.clock)
     }
 
-    @Test("a number the server refuses", arguments: SignUpLanguage.writtenInTests)
+    @Test(
+        "a number the server refuses: no Retry, which could never work; an edit makes it sendable",
+        arguments: SignUpLanguage.writtenInTests)
     func invalidDestination(language: SignUpLanguage) {
         let l = Localized(language: language)
         let screen = VerificationHarness(language: language)
@@ -63,10 +65,12 @@ struct SendFailureTests {
         screen.sendCode(to: "+44 20 7946 0958")
         #expect(
             screen.lines == [
-                "destination: \"+44 20 7946 0958\"", "send: [\(l("Retry", "重试"))]",
+                "destination: \"+44 20 7946 0958\"", "send: [\(l("Get code", "获取验证码"))] (disabled)",
                 "code: \"\" (disabled)", "verify: [\(l("Verify", "验证"))] (disabled)",
                 "message: \(l("This number or address cannot receive codes", "该号码或邮箱无法接收验证码"))",
             ])
+        screen.model.setDestination("+44 7400 123456")
+        #expect(screen.model.screen.sendButton.isEnabled && screen.model.screen.message == nil)
         expectNoTimersLeft(screen.clock)
     }
 

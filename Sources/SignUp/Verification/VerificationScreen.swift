@@ -67,6 +67,8 @@ public struct VerificationScreen: Hashable, Sendable {
             switch state.send {
             case .ready, .sending: text.getCode
             case .sent: text.resend
+            // A refused destination: no Retry, which could never work; an edit makes it sendable.
+            case .failed(.invalidDestination): text.getCode
             case .failed: text.retry
             }
         return ButtonView(title: title, isEnabled: state.canSend, accessibilityLabel: text.sendLabel)

@@ -87,6 +87,9 @@ extension VerificationState {
     public var canSend: Bool {
         guard case .success = destination, send != .sending, !isVerified, check != .checking else { return false }
         guard sendLimitEnd == nil else { return false }
+        // The service refused this destination: sending it again cannot work, so the button
+        // waits for an edit (which makes the send ready again).
+        guard send != .failed(.invalidDestination) else { return false }
         if codeSentElsewhere { return true }
         if case .locked = check { return false }
         return cooldownEnd == nil
