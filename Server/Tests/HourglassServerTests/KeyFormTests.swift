@@ -69,7 +69,7 @@ struct KeyFormTests {
                 "INSERT INTO accounts VALUES ('\(nfd)', 'pbkdf2-sha256$1$AA==$AA==', \(blob("05")), 1)",
                 "INSERT INTO accounts VALUES ('\(nfc)', 'pbkdf2-sha256$1$AA==$AA==', \(blob("06")), 2)",
             ]
-        let reader = try await Self.threeDatabase(&server, database, rows: rows)
+        let reader = try await MigrationTests.threeDatabase(&server, database, rows: rows)
         let harness = server
         try await harness.run { client in
             let cooling = try await client.post(
@@ -118,29 +118,5 @@ struct KeyFormTests {
                 ? "INSERT INTO grdb_migrations VALUES ('v9-later')"
                 : "INSERT INTO schema_versions VALUES (9, 'later', 0)")
         await #expect(throws: StoredIdentity.NewerDatabase.schema) { try await store.prepare() }
-    }
-
-    /// A database as 3.0 made it, with `rows`, for `server`; a reader of it.
-    static func threeDatabase(
-        _ server: inout ServerHarness, _ database: TestDatabase, rows: [String]
-    ) async throws -> MigrationTests.Reader {
-        let statements = MigrationTests.threeSchema(database) + rows
-        switch database {
-        case .sqlite:
-            let path = server.configuration.database
-            let queue = try DatabaseQueue(path: path)
-            try await queue.write { db in for sql in statements { try db.execute(sql: sql) } }
-            try queue.close()
-            return .sqlite(path)
-        case .postgres:
-            let url = try await MigrationTests.newPostgresDatabase(from: server.configuration.database)
-            server.configuration.database = url
-            try await MigrationTests.postgres(url) { connection in
-                for sql in statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: MigrationTests.logger)
-                }
-            }
-            return .postgres(url)
-        }
     }
 }

@@ -56,26 +56,11 @@ struct MigrationTests {
         let local = "multi.\(UUID().uuidString.prefix(8).lowercased())"
         let key = [UInt8](repeating: 7, count: 32)
         let proofHash = CodeHasher(key: key).hash(proof: "legacy-proof")
-        let statements = Self.threeSchema(database) + Self.threeRows(database, local, proofHash: proofHash)
-        let reader: Reader
-        switch database {
-        case .sqlite:
-            let path = server.configuration.database
-            try Data(key).write(to: URL(fileURLWithPath: path + ".key"))
-            let queue = try DatabaseQueue(path: path)
-            try await queue.write { db in for sql in statements { try db.execute(sql: sql) } }
-            try queue.close()
-            reader = .sqlite(path)
-        case .postgres:
-            let url = try await Self.newPostgresDatabase(from: server.configuration.database)
-            server.configuration.database = url
-            try await Self.postgres(url) { connection in
-                for sql in statements {
-                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: Self.logger)
-                }
-            }
-            reader = .postgres(url)
+        if database == .sqlite {
+            try Data(key).write(to: URL(fileURLWithPath: server.configuration.database + ".key"))
         }
+        let reader = try await Self.threeDatabase(
+            &server, database, rows: Self.threeRows(database, local, proofHash: proofHash))
         let harness = server
         for _ in 0..<2 {  // a second start finds every version applied
             try await harness.run { client in
@@ -107,6 +92,31 @@ struct MigrationTests {
                 == (database == .sqlite
                     ? ["v1", "v2-identity", "v3-window-counts", "v4-deliveries", "v5-key-form"]
                     : ["1", "2", "3", "4", "5"]))
+    }
+
+    /// A database as 3.0 made it, holding `rows`, for `server` (a PostgreSQL one made for it);
+    /// a reader of it.
+    static func threeDatabase(
+        _ server: inout ServerHarness, _ database: TestDatabase, rows: [String]
+    ) async throws -> Reader {
+        let statements = threeSchema(database) + rows
+        switch database {
+        case .sqlite:
+            let path = server.configuration.database
+            let queue = try DatabaseQueue(path: path)
+            try await queue.write { db in for sql in statements { try db.execute(sql: sql) } }
+            try queue.close()
+            return .sqlite(path)
+        case .postgres:
+            let url = try await newPostgresDatabase(from: server.configuration.database)
+            server.configuration.database = url
+            try await postgres(url) { connection in
+                for sql in statements {
+                    try await connection.query(PostgresQuery(unsafeSQL: sql), logger: logger)
+                }
+            }
+            return .postgres(url)
+        }
     }
 
     /// Reads rows back as text, from a SQLite file or a PostgreSQL database.

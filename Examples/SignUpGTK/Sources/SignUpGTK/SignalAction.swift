@@ -19,18 +19,13 @@ final class SignalAction {
     static func connect(
         _ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void
     ) {
-        let box = Unmanaged.passRetained(SignalAction(action)).toOpaque()
         signupgtk_connect(
             instance, signal,
             { _, data in
                 guard let data else { return }
                 let box = Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue()
                 MainActor.assumeIsolated { box.action() }
-            }, box,
-            { data, _ in
-                guard let data else { return }
-                Unmanaged<SignalAction>.fromOpaque(data).release()
-            })
+            }, retained(action), release)
     }
 
     /// Runs `action` whenever `instance`'s property changes (`signal` is "notify::NAME").
@@ -38,17 +33,23 @@ final class SignalAction {
     static func connectNotify(
         _ instance: UnsafeMutableRawPointer, _ signal: String, _ action: @escaping @MainActor () -> Void
     ) {
-        let box = Unmanaged.passRetained(SignalAction(action)).toOpaque()
         signupgtk_connect_notify(
             instance, signal,
             { _, _, data in
                 guard let data else { return }
                 let box = Unmanaged<SignalAction>.fromOpaque(data).takeUnretainedValue()
                 MainActor.assumeIsolated { box.action() }
-            }, box,
-            { data, _ in
-                guard let data else { return }
-                Unmanaged<SignalAction>.fromOpaque(data).release()
-            })
+            }, retained(action), release)
+    }
+
+    /// `action` in a box the signal's user data holds, retained until ``release`` runs.
+    private static func retained(_ action: @escaping @MainActor () -> Void) -> UnsafeMutableRawPointer {
+        Unmanaged.passRetained(SignalAction(action)).toOpaque()
+    }
+
+    /// Releases the box `data` when GLib drops the handler.
+    private static let release: GClosureNotify = { data, _ in
+        guard let data else { return }
+        Unmanaged<SignalAction>.fromOpaque(data).release()
     }
 }
