@@ -235,6 +235,9 @@ public enum DestinationProblem: Error, Hashable, Sendable {
     case invalidEmail
     /// A mainland China number that is not a mobile one (11 digits starting with 1).
     case invalidChinaMobile
+    /// A number of a type the screen does not take in its region (`VerificationConfig`'s
+    /// `acceptedNumberTypes`): `accepted` are the types it takes there.
+    case numberTypeNotAccepted(accepted: Set<PhoneNumberType>)
     /// Not a phone number: why, as the parser tells.
     case phone(PhoneNumberProblem)
 }

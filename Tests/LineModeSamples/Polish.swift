@@ -57,6 +57,7 @@ extension SignUpStrings {
             case .empty: "Wpisz numer telefonu lub adres e-mail"
             case .invalidEmail: "Ten adres e-mail jest nieprawidłowy"
             case .invalidChinaMobile: "Numer komórkowy w Chinach kontynentalnych ma 11 cyfr i zaczyna się od 1"
+            case .numberTypeNotAccepted: "Wpisz numer komórkowy"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Dodaj numer kierunkowy kraju, np. +\($0.callingCode)" }
                     ?? "Dodaj numer kierunkowy kraju poprzedzony znakiem +"

@@ -32,6 +32,7 @@ enum German {
             case .empty: "Telefonnummer oder E-Mail-Adresse eingeben"
             case .invalidEmail: "Diese E-Mail-Adresse ist ungültig"
             case .invalidChinaMobile: "Eine chinesische Mobilnummer hat 11 Ziffern und beginnt mit 1"
+            case .numberTypeNotAccepted: "Bitte eine Mobilnummer eingeben"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Ländervorwahl ergänzen, z. B. +\($0.callingCode)" } ?? "Ländervorwahl mit + ergänzen"
             case .phone(.invalid): "Diese Telefonnummer ist ungültig"

@@ -28,6 +28,7 @@ func formattedStrings(of text: SignUpStrings) -> [String] {
         .phone(.unknownCountryCode("999")),
         .phone(.wrongLength(callingCode: "33", expected: [9], found: 8)),
         .phone(.wrongLength(callingCode: "44", expected: [9, 10], found: 2)), .phone(.tooLong),
+        .numberTypeNotAccepted(accepted: [.mobile]), .numberTypeNotAccepted(accepted: [.fixedLine]),
     ]
     let passwordProblems: [PasswordProblem] = [
         .tooShort(minimum: 8), .tooLong(maximum: 64), .common, .predictable,

@@ -20,6 +20,14 @@ public struct VerificationConfig: Hashable, Sendable {
     /// Where a phone number typed without `+` is read; nil: nowhere, so it needs its country
     /// code. By default the system locale's region (`PhoneRegion.current`).
     public var region: PhoneRegion?
+    /// Which number types the screen takes, by region: a number of a listed region whose type
+    /// (by libphonenumber's patterns) is not in its set is refused at once as
+    /// `DestinationProblem.numberTypeNotAccepted` ("Enter a mobile number" when the set holds
+    /// mobiles), before any request; a fixed-line-or-mobile number counts as a mobile. Empty by
+    /// default: every type everywhere, but mainland China's rule, which the destination's own
+    /// reading keeps (`invalidChinaMobile`, with its own message). An Egyptian app that sends
+    /// texts only: `["EG": [.mobile]]`.
+    public var acceptedNumberTypes: [PhoneRegion: Set<PhoneNumberType>] = [:]
     /// What reads a typed phone number; `StandardPhoneNumberParser` by default.
     public var phoneParser: any PhoneNumberParser {
         get { parserSlot.value as? any PhoneNumberParser ?? StandardPhoneNumberParser() }
@@ -56,9 +64,20 @@ public struct VerificationConfig: Hashable, Sendable {
         formatterSlot = ValueSlot(phoneFormatter)
     }
 
-    /// Reads `text` as a destination with this configuration's region and parser.
+    /// Reads `text` as a destination with this configuration's region and parser, and takes
+    /// a number only of a type ``acceptedNumberTypes`` allows in its region.
     public func destination(from text: String) -> Result<Destination, DestinationProblem> {
-        Destination.parse(text, region: region, parser: phoneParser)
+        Destination.parse(text, region: region, parser: phoneParser).flatMap { destination in
+            guard case .phone(let number) = destination, !acceptedNumberTypes.isEmpty,
+                let numberRegion = PhoneNumbering.region(of: number), let accepted = acceptedNumberTypes[numberRegion]
+            else { return .success(destination) }
+            let type = PhoneNumbering.type(of: number)
+            let mobile = accepted.contains(.mobile) && type == .fixedLineOrMobile
+            guard let type, accepted.contains(type) || mobile else {
+                return .failure(.numberTypeNotAccepted(accepted: accepted))
+            }
+            return .success(destination)
+        }
     }
 
     /// `destination` masked, a phone number by ``phoneFormatter``.

@@ -47,6 +47,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "يُرجى إدخال رقم هاتف أو عنوان بريد إلكتروني"
             case .invalidEmail: "عنوان البريد الإلكتروني هذا غير صالح"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "لا يمكن إرسال رموز إلى هذا النوع من الأرقام" : "أدخل رقم هاتف محمول"
             case .invalidChinaMobile:
                 "يتكون رقم الجوال في الصين القارية من \(isolated("11")) رقمًا ويبدأ بالرقم \(isolated("1"))"
             case .phone(.missingCountryCode(let example)):

@@ -28,6 +28,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "Enter a phone number or an e-mail address"
             case .invalidEmail: "This e-mail address is not valid"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "Codes can't be sent to this kind of number" : "Enter a mobile number"
             case .invalidChinaMobile: "A mainland China mobile number has 11 digits starting with 1"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Add the country code, e.g. +\($0.callingCode)" }

@@ -45,6 +45,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "Saisissez un numéro de téléphone ou une adresse e-mail"
             case .invalidEmail: "Cette adresse e-mail n’est pas valide"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "Impossible d’envoyer des codes à ce type de numéro" : "Saisissez un numéro de mobile"
             case .invalidChinaMobile:
                 "Un numéro mobile de Chine continentale comporte 11\u{00A0}chiffres et commence par 1"
             case .phone(.missingCountryCode(let example)):

@@ -34,6 +34,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "Geben Sie eine Telefonnummer oder E-Mail-Adresse ein"
             case .invalidEmail: "Diese E-Mail-Adresse ist ungültig"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "An diese Art von Nummer können keine Codes gesendet werden" : "Geben Sie eine Mobilnummer ein"
             case .invalidChinaMobile: "Eine Mobilnummer aus Festlandchina hat 11 Ziffern und beginnt mit 1"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Fügen Sie die Ländervorwahl hinzu, z.\u{00A0}B. +\($0.callingCode)" }

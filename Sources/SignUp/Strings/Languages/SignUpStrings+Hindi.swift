@@ -36,6 +36,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "फ़ोन नंबर या ईमेल पता डालें"
             case .invalidEmail: "यह ईमेल पता सही नहीं है"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "इस तरह के नंबर पर कोड नहीं भेजे जा सकते" : "मोबाइल नंबर डालें"
             case .invalidChinaMobile: "मेनलैंड चीन के मोबाइल नंबर में 11 अंक होते हैं और वह 1 से शुरू होता है"
             case .phone(.missingCountryCode(let example)):
                 example.map { "देश का कोड जोड़ें, जैसे +\($0.callingCode)" } ?? "+ से शुरू होने वाला देश का कोड जोड़ें"

@@ -31,6 +31,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "Masukkan nomor HP atau alamat email"
             case .invalidEmail: "Alamat email ini tidak valid"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "Kode tidak dapat dikirim ke jenis nomor ini" : "Masukkan nomor HP"
             case .invalidChinaMobile: "Nomor HP Tiongkok daratan terdiri dari 11 digit dan diawali angka 1"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Tambahkan kode negara, misalnya +\($0.callingCode)" }

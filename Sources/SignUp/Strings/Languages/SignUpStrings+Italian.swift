@@ -42,6 +42,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "Inserisci un numero di telefono o un indirizzo email"
             case .invalidEmail: "Questo indirizzo email non è valido"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "Non è possibile inviare codici a questo tipo di numero" : "Inserisci un numero di cellulare"
             case .invalidChinaMobile: "Un numero di cellulare della Cina continentale ha 11 cifre e inizia con 1"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Aggiungi il prefisso internazionale, ad esempio +\($0.callingCode)" }

@@ -31,6 +31,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "電話番号またはメールアドレスを入力してください"
             case .invalidEmail: "メールアドレスが正しくありません"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "この種類の番号にはコードを送信できません" : "携帯電話番号を入力してください"
             case .invalidChinaMobile: "中国本土の携帯電話番号は1から始まる11桁です"
             case .phone(.missingCountryCode(let example)):
                 example.map { "国番号を追加してください（例：+\($0.callingCode)）" }

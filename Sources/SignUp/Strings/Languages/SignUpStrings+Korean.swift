@@ -31,6 +31,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "휴대폰 번호 또는 이메일 주소를 입력하세요"
             case .invalidEmail: "올바른 이메일 주소가 아닙니다"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "이 유형의 번호로는 코드를 보낼 수 없습니다" : "휴대폰 번호를 입력하세요"
             case .invalidChinaMobile: "중국 본토 휴대폰 번호는 1로 시작하는 11자리 숫자입니다"
             case .phone(.missingCountryCode(let example)):
                 example.map { "국가 번호를 함께 입력하세요(예: +\($0.callingCode))" }

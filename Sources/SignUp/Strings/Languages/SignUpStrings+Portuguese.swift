@@ -43,6 +43,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "Digite um número de telefone ou um e-mail"
             case .invalidEmail: "Este e-mail não é válido"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "Não é possível enviar códigos para este tipo de número" : "Digite um número de celular"
             case .invalidChinaMobile: "Um celular da China continental tem 11 dígitos e começa com 1"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Adicione o código do país, por exemplo, +\($0.callingCode)" }

@@ -45,6 +45,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "Введите номер телефона или адрес эл. почты"
             case .invalidEmail: "Некорректный адрес эл. почты"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "На номера такого типа нельзя отправить код" : "Введите номер мобильного телефона"
             case .invalidChinaMobile: "Мобильный номер в материковом Китае состоит из 11 цифр и начинается с 1"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Добавьте код страны, например +\($0.callingCode)" }

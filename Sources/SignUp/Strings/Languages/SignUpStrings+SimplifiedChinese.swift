@@ -30,6 +30,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "请输入手机号或邮箱"
             case .invalidEmail: "邮箱地址无效"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "无法向此类号码发送验证码" : "请输入手机号"
             case .invalidChinaMobile: "手机号应为以1开头的11位数字"
             case .phone(.missingCountryCode(let example)):
                 example.map { "请加上国家或地区代码，例如 +\($0.callingCode)" } ?? "请加上以 + 开头的国家或地区代码"

@@ -42,6 +42,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "Ingresa un número de teléfono o un correo electrónico"
             case .invalidEmail: "Este correo electrónico no es válido"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "No se pueden enviar códigos a este tipo de número" : "Ingresa un número de celular"
             case .invalidChinaMobile: "Un celular de China continental tiene 11 dígitos y empieza con 1"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Agrega el código de país, por ejemplo, +\($0.callingCode)" }

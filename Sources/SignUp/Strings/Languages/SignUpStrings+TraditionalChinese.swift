@@ -31,6 +31,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "請輸入手機號碼或電子郵件地址"
             case .invalidEmail: "電子郵件地址無效"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "無法向此類號碼傳送驗證碼" : "請輸入手機號碼"
             case .invalidChinaMobile: "中國大陸手機號碼應為 1 開頭的 11 位數字"
             case .phone(.missingCountryCode(let example)):
                 example.map { "請加上國碼，例如 +\($0.callingCode)" } ?? "請加上以 + 開頭的國碼"

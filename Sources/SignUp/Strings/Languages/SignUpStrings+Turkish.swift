@@ -41,6 +41,9 @@ extension SignUpStrings {
             switch problem {
             case .empty: "Telefon numarası veya e-posta adresi girin"
             case .invalidEmail: "Bu e-posta adresi geçerli değil"
+            case .numberTypeNotAccepted(let accepted):
+                accepted.isDisjoint(with: [.mobile, .fixedLineOrMobile])
+                    ? "Bu tür numaralara kod gönderilemez" : "Bir cep telefonu numarası girin"
             case .invalidChinaMobile: "Çin anakarası cep telefonu numaraları 1 ile başlar ve 11 hanelidir"
             case .phone(.missingCountryCode(let example)):
                 example.map { "Ülke kodunu ekleyin, örneğin +\($0.callingCode)" }
