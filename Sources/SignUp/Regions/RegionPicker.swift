@@ -19,12 +19,14 @@ public struct RegionPicker: Hashable, Sendable {
     public let choices: [RegionChoice]
     /// The region chosen; by default the system's (`PhoneRegion.current`).
     public private(set) var selected: PhoneRegion?
+    /// Each choice's names as a search reads them (folded), made once a language with the order.
+    private let searchNames: [[String]]
 
     /// The picker for `language`, `selected` chosen.
     public init(language: SignUpLanguage, selected: PhoneRegion? = .current) {
         self.language = language
         self.selected = selected
-        choices = Self.choices(for: language)
+        (choices, searchNames) = Self.choices(for: language)
     }
 
     /// The choice of the selected region, if any.
@@ -63,8 +65,7 @@ public struct RegionPicker: Hashable, Sendable {
         var exact: [RegionChoice] = []
         var starting: [RegionChoice] = []
         var holding: [RegionChoice] = []
-        for choice in choices {
-            let names = [Self.fold(choice.name), Self.fold(choice.englishName)]
+        for (choice, names) in zip(choices, searchNames) {
             if folded == choice.region.identifier.lowercased() || (!digits.isEmpty && digits == choice.callingCode) {
                 exact.append(choice)
             } else if names.contains(where: { $0.hasPrefix(folded) }) {
@@ -81,16 +82,17 @@ public struct RegionPicker: Hashable, Sendable {
         text.folding(options: [.caseInsensitive, .diacriticInsensitive, .widthInsensitive], locale: nil)
     }
 
-    /// The regions with their names in `language`, in its collation order: sorted once a
-    /// language.
-    static func choices(for language: SignUpLanguage) -> [RegionChoice] {
+    /// The regions with their names in `language`, in its collation order, and the names a
+    /// search reads: made once a language (a screen searching renders on every tick).
+    private static func choices(for language: SignUpLanguage) -> ([RegionChoice], [[String]]) {
         if let made = sorted.withLock({ $0[language.identifier] }) { return made }
-        let made = sortedChoices(for: language)
+        let choices = sortedChoices(for: language)
+        let made = (choices, choices.map { [fold($0.name), fold($0.englishName)] })
         sorted.withLock { $0[language.identifier] = made }
         return made
     }
 
-    private static let sorted = Locked<[String: [RegionChoice]]>([:])
+    private static let sorted = Locked<[String: ([RegionChoice], [[String]])]>([:])
 
     private static func sortedChoices(for language: SignUpLanguage) -> [RegionChoice] {
         let names = RegionNames.names(in: language.identifier)

@@ -95,9 +95,10 @@ public struct DestinationField: Hashable, Sendable {
         !text.contains { $0.isLetter || $0 == "@" || $0 == "＠" }
     }
 
-    /// A digit of any script, or a plus sign: what the formatter keeps.
+    /// A digit of any script (as `PhoneNumbering` reads one), or a plus sign: what the
+    /// formatter keeps.
     private static func isSignificant(_ character: Character) -> Bool {
         guard character.unicodeScalars.count == 1, let scalar = character.unicodeScalars.first else { return false }
-        return scalar.properties.numericType == .decimal || scalar == "+" || scalar == "\u{FF0B}"
+        return PhoneNumbering.asciiDigit(scalar) != nil || scalar == "+" || scalar == "\u{FF0B}"
     }
 }
