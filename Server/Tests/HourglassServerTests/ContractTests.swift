@@ -50,7 +50,7 @@ struct ContractTests {
                 uri: "/v1/codes", method: .post, headers: headers,
                 body: ByteBuffer(string: #"{"destination":"\#(phone)"}"#)
             ) { String(buffer: $0.body) }
-            #expect(sent == #"{"codeLength":6,"codeLifetime":600,"resendAfter":60}"#)
+            #expect(sent == #"{"channel":"sms","codeLength":6,"codeLifetime":600,"resendAfter":60}"#)
             let checked = try await client.execute(
                 uri: "/v1/codes/check", method: .post, headers: headers,
                 body: ByteBuffer(string: #"{"destination":"\#(phone)","code":"1"}"#)

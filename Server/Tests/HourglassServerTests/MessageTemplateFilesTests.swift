@@ -52,10 +52,10 @@ struct MessageTemplateFilesTests {
             ("en.txt", "other: {code} or {code}", "en.txt line 1: the text must hold {code} once"),
             (
                 "en.txt", "\nfew: {code}\nother: {code}",
-                "en.txt line 2: 'few' is no plural form of en (its forms: one, other), nor short"
+                "en.txt line 2: 'few' is no plural form of en (its forms: one, other), nor short or voice"
             ),
             ("ru.txt", "one: {code}", "ru.txt: an other: line is required"),
-            ("en.txt", "other {code}", "en.txt line 1: write FORM: TEXT (one:, other:, short: …)"),
+            ("en.txt", "other {code}", "en.txt line 1: write FORM: TEXT (one:, other:, short:, voice: …)"),
             (
                 "en.txt", "other: {code}\nshort: {code} in {minutes}",
                 "en.txt line 2: a short text holds {code} alone, no {minutes}"

@@ -100,6 +100,12 @@ struct ServerHarness {
         "+44740012" + newPhone().suffix(4)
     }
 
+    /// A fresh London landline (fixed line: its codes come by call), as ``newPhone()`` makes a
+    /// fresh US number.
+    static func newLandline() -> String {
+        "+44207946" + newPhone().suffix(4)
+    }
+
     private static let phones = Mutex(Int.random(in: 0...9_999))
     /// A fresh e-mail address.
     static func newEmail() -> String { "user-\(UUID().uuidString.prefix(12).lowercased())@example.com" }

@@ -55,6 +55,9 @@ import HTTPTypes
 /// - A client address gets at most 50 codes per send window, whatever the destinations:
 ///   `429`, reason `rate_limited`. A client address's windows are fixed: each starts at a
 ///   multiple of the window's length since 1970, and `Retry-After` is its end.
+/// - A code goes by text, by call or by e-mail (`channel`): a phone number gets a text unless
+///   libphonenumber types it as fixed line, which gets a call; a client may ask a call for any
+///   number ("Call me"). Cooldown, limits and budgets count every channel.
 /// - A server may refuse phone numbers of some regions or types (`422`
 ///   `destination-refused`), and keep budgets of codes per window (`429`, reasons
 ///   `send_budget` and `calling_code_budget`).

@@ -15,19 +15,51 @@ extension Components {
         internal struct SendCodeRequest: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/SendCodeRequest/destination`.
             internal var destination: Components.Schemas.Destination
+            /// - Remark: Generated from `#/components/schemas/SendCodeRequest/channel`.
+            internal var channel: Components.Schemas.Channel?
             /// Creates a new `SendCodeRequest`.
             ///
             /// - Parameters:
             ///   - destination:
-            internal init(destination: Components.Schemas.Destination) {
+            ///   - channel:
+            internal init(
+                destination: Components.Schemas.Destination,
+                channel: Components.Schemas.Channel? = nil
+            ) {
                 self.destination = destination
+                self.channel = channel
             }
             internal enum CodingKeys: String, CodingKey {
                 case destination
+                case channel
             }
+        }
+        /// How a code reaches its destination:
+        /// - `sms`: a text message; the default for a phone number that can take one;
+        /// - `voice`: a call that says the code, each digit apart, twice; the default for a number
+        ///   libphonenumber types as fixed line, which cannot take a text;
+        /// - `email`: the only channel of an e-mail address.
+        ///
+        /// A send that names no channel gets its destination's default. Every type of number but
+        /// fixed line takes a text (mobile, fixed line or mobile, VoIP, personal …), and any phone
+        /// number takes a call: a send asking `sms` for a fixed-line number, `voice` or `sms` for an
+        /// e-mail address, or `email` for a phone number, is refused (`422`
+        /// `destination-refused`, reason `channel`). Cooldown, limits and budgets count the sends of
+        /// every channel together.
+        ///
+        ///
+        /// - Remark: Generated from `#/components/schemas/Channel`.
+        internal enum Channel: String, Codable, Hashable, Sendable, CaseIterable {
+            case sms = "sms"
+            case voice = "voice"
+            case email = "email"
         }
         /// - Remark: Generated from `#/components/schemas/CodeSent`.
         internal struct CodeSent: Codable, Hashable, Sendable {
+            /// How the code was sent; this server always says, a client reads its absence as the destination's default.
+            ///
+            /// - Remark: Generated from `#/components/schemas/CodeSent/channel`.
+            internal var channel: Components.Schemas.Channel?
             /// Seconds until the next code may be requested for this destination.
             ///
             /// - Remark: Generated from `#/components/schemas/CodeSent/resendAfter`.
@@ -43,19 +75,23 @@ extension Components {
             /// Creates a new `CodeSent`.
             ///
             /// - Parameters:
+            ///   - channel: How the code was sent; this server always says, a client reads its absence as the destination's default.
             ///   - resendAfter: Seconds until the next code may be requested for this destination.
             ///   - codeLifetime: Seconds the code is valid.
             ///   - codeLength: The number of digits of the code.
             internal init(
+                channel: Components.Schemas.Channel? = nil,
                 resendAfter: Swift.Int,
                 codeLifetime: Swift.Int,
                 codeLength: Swift.Int
             ) {
+                self.channel = channel
                 self.resendAfter = resendAfter
                 self.codeLifetime = codeLifetime
                 self.codeLength = codeLength
             }
             internal enum CodingKeys: String, CodingKey {
+                case channel
                 case resendAfter
                 case codeLifetime
                 case codeLength
@@ -178,6 +214,8 @@ extension Components {
         internal struct OutboxMessage: Codable, Hashable, Sendable {
             /// - Remark: Generated from `#/components/schemas/OutboxMessage/destination`.
             internal var destination: Swift.String
+            /// - Remark: Generated from `#/components/schemas/OutboxMessage/channel`.
+            internal var channel: Components.Schemas.Channel?
             /// - Remark: Generated from `#/components/schemas/OutboxMessage/code`.
             internal var code: Swift.String
             /// - Remark: Generated from `#/components/schemas/OutboxMessage/sentAt`.
@@ -186,19 +224,23 @@ extension Components {
             ///
             /// - Parameters:
             ///   - destination:
+            ///   - channel:
             ///   - code:
             ///   - sentAt:
             internal init(
                 destination: Swift.String,
+                channel: Components.Schemas.Channel? = nil,
                 code: Swift.String,
                 sentAt: Foundation.Date
             ) {
                 self.destination = destination
+                self.channel = channel
                 self.code = code
                 self.sentAt = sentAt
             }
             internal enum CodingKeys: String, CodingKey {
                 case destination
+                case channel
                 case code
                 case sentAt
             }
@@ -256,11 +298,13 @@ extension Components {
         /// - `send_limit`: the destination's send limit per window;
         /// - `locked`: too many wrong codes; the destination is locked;
         /// - `send_budget`: the server's budget of codes per window, over every destination;
-        /// - `calling_code_budget`: the server's budget of codes per window to one country calling code.
+        /// - `calling_code_budget`: the server's budget of codes per window to one country calling code;
+        /// - `voice_budget`: the server's budget of calls per window (calls cost more than texts).
         ///
         /// Why a `destination-refused` (`422`):
         /// - `region`: the server sends no codes to phone numbers of this region;
-        /// - `number_type`: nor to numbers of this type (premium rate, shared cost, …).
+        /// - `number_type`: nor to numbers of this type (premium rate, shared cost, …);
+        /// - `channel`: the channel asked cannot reach this destination (see `Channel`).
         ///
         ///
         /// - Remark: Generated from `#/components/schemas/LimitReason`.
@@ -270,8 +314,10 @@ extension Components {
             case locked = "locked"
             case sendBudget = "send_budget"
             case callingCodeBudget = "calling_code_budget"
+            case voiceBudget = "voice_budget"
             case region = "region"
             case numberType = "number_type"
+            case channel = "channel"
         }
         /// An RFC 9457 problem.
         ///

@@ -202,7 +202,7 @@ internal enum Operations {
             }
             /// The destination is no valid phone number or e-mail address (type
             /// `invalid-destination`), or the server sends no codes to it (type
-            /// `destination-refused`, with `reason` `region` or `number_type`).
+            /// `destination-refused`, with `reason` `region`, `number_type` or `channel`).
             ///
             ///
             /// - Remark: Generated from `#/paths//v1/codes/post(sendCode)/responses/422`.

@@ -17,7 +17,7 @@ enum EnvironmentOptions {
         "metrics-port", "metrics-host", "database-connections", "allowed-regions", "denied-regions",
         "refused-number-types",
         "send-budget",
-        "calling-code-budget", "budget-window", "budget-share",
+        "calling-code-budget", "voice-budget", "budget-window", "budget-share",
         "log-level", "log-format",
     ]
     /// The flags.

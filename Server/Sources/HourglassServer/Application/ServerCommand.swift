@@ -73,6 +73,11 @@ public struct ServerCommand: AsyncParsableCommand {
     var sendBudget: Int?
     @Option(help: "Codes sent per budget window to one country calling code (default: no budget).")
     var callingCodeBudget: Int?
+    @Option(
+        help:
+            "Calls made per budget window, every destination together; a call spends the send budget too (default: no budget)."
+    )
+    var voiceBudget: Int?
     @Option(help: "The budgets' window, in seconds.") var budgetWindow = Self.seconds(Self.defaults.budgetWindow)
     @Option(help: "The percent of a send budget one network (/24, /64) or one number prefix may spend (100: no share).")
     var budgetShare = Self.defaults.budgetShare
@@ -154,6 +159,7 @@ public struct ServerCommand: AsyncParsableCommand {
         configuration.rules.lockDuration = .seconds(lockDuration)
         configuration.rules.proofLifetime = .seconds(proofLifetime)
         (configuration.rules.sendBudget, configuration.rules.callingCodeBudget) = (sendBudget, callingCodeBudget)
+        configuration.rules.voiceBudget = voiceBudget
         configuration.rules.budgetWindow = .seconds(budgetWindow)
         configuration.rules.budgetShare = budgetShare
         configuration.destinationRules = try DestinationRules.parse(

@@ -1,4 +1,5 @@
 public import Foundation
+import SignUpDomain
 
 /// Delivers a code: an SMS or e-mail provider behind a webhook (``WebhookSender``) — or, in
 /// development, the ``Outbox``. Called once the code is stored, in a task of its own that no
@@ -33,19 +34,26 @@ public struct DeliveryOutcomeUnknown: Error, Sendable, CustomStringConvertible {
 public struct CodeMessage: Sendable, Hashable, Codable {
     /// How the destination is reached.
     public enum Channel: String, Sendable, Hashable, Codable {
-        case sms, email
+        /// A text message.
+        case sms
+        /// A call: the provider says ``CodeMessage/text``.
+        case voice
+        /// An e-mail.
+        case email
     }
 
     /// Where it goes: E.164 or an e-mail address (normalised).
     public var destination: String
-    /// `sms` for a phone number, `email` for an address.
+    /// `sms` or `voice` for a phone number (the send's channel: `CodeChannel`), `email` for an
+    /// address.
     public var channel: Channel
     /// The code.
     public var code: String
     /// The language of ``text`` (a BCP 47 tag of the built-in languages): the request's
     /// `Accept-Language`, English when it names none of them.
     public var language: String
-    /// The message: the code and the minutes it lives, in ``language``.
+    /// The message: the code and the minutes it lives, in ``language``; for a call, the words
+    /// to say, the code's digits apart and twice.
     public var text: String
     /// When the code was sent.
     public var sentAt: Date
@@ -77,4 +85,15 @@ public struct CodeMessage: Sendable, Hashable, Codable {
 
     /// A new delivery id: `msg_` and a lower-case UUID.
     public static func newID() -> String { "msg_" + UUID().uuidString.lowercased() }
+}
+
+extension CodeMessage.Channel {
+    /// The message channel of a send's `channel`.
+    init(_ channel: CodeChannel) {
+        switch channel {
+        case .sms: self = .sms
+        case .voice: self = .voice
+        case .email: self = .email
+        }
+    }
 }

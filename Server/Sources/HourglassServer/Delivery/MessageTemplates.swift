@@ -85,6 +85,47 @@ enum MessageTemplates {
         "tr": "Doğrulama kodunuz: {code}",
     ]
 
+    /// Each language's words for a call (`CodeChannel.voice`): `{code}` is the code's digits
+    /// apart (``digitPause``), said twice, so that speech reads them one by one. In Arabic the
+    /// digits are isolated, so they read left to right.
+    static let spoken: [String: String] = [
+        "en": "Your verification code is {code}. Once again: {code}.",
+        "zh-Hans": "您的验证码是{code}。重复一遍：{code}。",
+        "zh-Hant": "您的驗證碼是{code}。再重複一次：{code}。",
+        "es": "Tu código de verificación es {code}. Repito: {code}.",
+        "pt-BR": "Seu código de verificação é {code}. Repetindo: {code}.",
+        "fr": "Votre code de vérification est {code}. Je répète\u{00A0}: {code}.",
+        "de": "Ihr Bestätigungscode lautet {code}. Noch einmal: {code}.",
+        "it": "Il codice di verifica è {code}. Ripeto: {code}.",
+        "ja": "認証コードは{code}です。繰り返します。{code}です。",
+        "ko": "인증번호는 {code}입니다. 다시 한번 알려 드립니다. {code}입니다.",
+        "ar": "رمز التحقق الخاص بك هو \u{2068}{code}\u{2069}. أكرر: \u{2068}{code}\u{2069}.",
+        "hi": "आपका वेरिफ़िकेशन कोड {code} है। एक बार फिर से: {code}।",
+        "ru": "Ваш код подтверждения: {code}. Повторяю: {code}.",
+        "id": "Kode verifikasi Anda adalah {code}. Sekali lagi: {code}.",
+        "tr": "Doğrulama kodunuz {code}. Tekrar ediyorum: {code}.",
+    ]
+
+    /// What goes between two digits of a spoken code, in each language: a comma, or the
+    /// ideographic one (`、`, `，`), which speech reads as a short pause.
+    static let digitPause: [String: String] = [
+        "en": ", ",
+        "zh-Hans": "，",
+        "zh-Hant": "，",
+        "es": ", ",
+        "pt-BR": ", ",
+        "fr": ", ",
+        "de": ", ",
+        "it": ", ",
+        "ja": "、",
+        "ko": ", ",
+        "ar": "، ",
+        "hi": ", ",
+        "ru": ", ",
+        "id": ", ",
+        "tr": ", ",
+    ]
+
     /// The languages of ``forms``: the screens' (`LanguageTags.builtIn`), in their order.
     static let languages = LanguageTags.builtIn
 

@@ -8,8 +8,9 @@ import SignUpDomain
 /// tag), a line a form, `FORM: TEXT`: a plural form of the language as CLDR names it (`one`,
 /// `few`, `other` …; `other` is required) with `{code}` once and `{minutes}` where the minutes
 /// go, and `short:` with `{code}` alone, the text an SMS takes when the full one would not fit
-/// one segment with its autofill lines. Blank lines and lines starting with `#` are skipped. A
-/// language without a file keeps its built-in texts.
+/// one segment with its autofill lines, and `voice:` with `{code}` (once or more: the built-in
+/// texts say it twice), the words a call says, the code's digits apart. Blank lines and lines
+/// starting with `#` are skipped. A language without a file, or a line, keeps its built-in texts.
 struct MessageTexts: Sendable {
     /// A text's words and the places of `{code}` and `{minutes}` in it.
     enum Part: Sendable, Equatable {
@@ -20,6 +21,7 @@ struct MessageTexts: Sendable {
 
     private var forms: [String: (rule: PluralRule, forms: [PluralCategory: [Part]])]
     private var short: [String: [Part]]
+    private var spoken: [String: [Part]]
     /// The languages whose texts came from a file, and its path.
     private(set) var files: [String: String] = [:]
 
@@ -28,11 +30,23 @@ struct MessageTexts: Sendable {
         forms: MessageTemplates.forms.reduce(into: [:]) { compiled, language in
             compiled[language.key] = (PluralRule(for: language.key), language.value.mapValues(parts))
         },
-        short: MessageTemplates.short.mapValues(parts))
+        short: MessageTemplates.short.mapValues(parts), spoken: MessageTemplates.spoken.mapValues(parts))
 
-    private init(forms: [String: (rule: PluralRule, forms: [PluralCategory: [Part]])], short: [String: [Part]]) {
+    private init(
+        forms: [String: (rule: PluralRule, forms: [PluralCategory: [Part]])], short: [String: [Part]],
+        spoken: [String: [Part]]
+    ) {
         self.forms = forms
         self.short = short
+        self.spoken = spoken
+    }
+
+    /// The words a call says to give `code`, in `language`: each digit apart, by the
+    /// language's pause (`MessageTemplates.digitPause`), so that speech reads them one by one.
+    func spoken(code: String, language: String) -> String {
+        let pause = MessageTemplates.digitPause[language] ?? ", "
+        let digits = code.map(String.init).joined(separator: pause)
+        return Self.fill(spoken[language] ?? spoken["en"] ?? [.code], code: digits, minutes: 0)
     }
 
     /// The message carrying `code` that lives `minutes`, in `language`.
@@ -71,17 +85,18 @@ struct MessageTexts: Sendable {
                     "\(path): name each file LANGUAGE.txt, LANGUAGE one of \(MessageTemplates.languages.joined(separator: ", "))"
                 )
             }
-            let (forms, short) = try Self.read(path, language: language)
+            let (forms, short, spoken) = try Self.read(path, language: language)
             loaded.forms[language] = (PluralRule(for: language), forms)
             if let short { loaded.short[language] = short }
+            if let spoken { loaded.spoken[language] = spoken }
             loaded.files[language] = path
         }
         return loaded
     }
 
-    /// The forms and the short text of the file at `path`, for `language`.
+    /// The forms, the short text and the spoken one of the file at `path`, for `language`.
     private static func read(_ path: String, language: String) throws(ServerSetupError) -> (
-        [PluralCategory: [Part]], [Part]?
+        [PluralCategory: [Part]], [Part]?, [Part]?
     ) {
         let attributes = try? FileManager.default.attributesOfItem(atPath: path)
         guard attributes?[.type] as? FileAttributeType == .typeRegular,
@@ -93,45 +108,55 @@ struct MessageTexts: Sendable {
         let rule = PluralRule(for: language)
         var forms: [PluralCategory: [Part]] = [:]
         var short: [Part]?
+        var spoken: [Part]?
         for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
             let line = line.trimmingCharacters(in: .whitespaces)
             guard !line.isEmpty, !line.hasPrefix("#") else { continue }
             let place = "\(path) line \(index + 1)"
             guard let colon = line.firstIndex(of: ":") else {
-                throw .messageTemplates("\(place): write FORM: TEXT (one:, other:, short: …)")
+                throw .messageTemplates("\(place): write FORM: TEXT (one:, other:, short:, voice: …)")
             }
             let name = String(line[..<colon])
             let form = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
-            let parts = try Self.checked(form, allowsMinutes: name != "short", at: place)
+            let parts = try Self.checked(
+                form, allowsMinutes: name != "short" && name != "voice", named: name,
+                codes: name == "voice" ? 1...4 : 1...1,
+                at: place)
             if name == "short" {
                 short = parts
+            } else if name == "voice" {
+                spoken = parts
             } else if let category = PluralCategory(rawValue: name), rule.categories.contains(category) {
                 forms[category] = parts
             } else {
                 throw .messageTemplates(
-                    "\(place): '\(name)' is no plural form of \(language) (its forms: \(rule.categories.map(\.rawValue).joined(separator: ", "))), nor short"
+                    "\(place): '\(name)' is no plural form of \(language) (its forms: \(rule.categories.map(\.rawValue).joined(separator: ", "))), nor short or voice"
                 )
             }
         }
         guard forms[.other] != nil else { throw .messageTemplates("\(path): an other: line is required") }
-        return (forms, short)
+        return (forms, short, spoken)
     }
 
-    /// `form` cut at its placeholders, when it holds `{code}` once and no other placeholder.
-    private static func checked(_ form: String, allowsMinutes: Bool, at place: String) throws(ServerSetupError)
-        -> [Part]
-    {
+    /// `form` cut at its placeholders, when it holds `{code}` a number of times in `codes` and
+    /// no other placeholder.
+    private static func checked(
+        _ form: String, allowsMinutes: Bool, named name: String, codes: ClosedRange<Int>, at place: String
+    ) throws(ServerSetupError) -> [Part] {
         let parts = Self.parts(form)
         for part in parts {
             guard case .text(let words) = part, let open = words.firstIndex(of: "{") else { continue }
             let name = words[open...].prefix { $0 != "}" } + "}"
             throw .messageTemplates("\(place): unknown placeholder \(name); write {code} and {minutes}")
         }
-        guard parts.filter({ $0 == .code }).count == 1 else {
-            throw .messageTemplates("\(place): the text must hold {code} once")
+        guard codes.contains(parts.filter({ $0 == .code }).count) else {
+            throw .messageTemplates(
+                codes.count == 1
+                    ? "\(place): the text must hold {code} once"
+                    : "\(place): a voice text holds {code} \(codes.lowerBound) to \(codes.upperBound) times")
         }
         if !allowsMinutes, parts.contains(.minutes) {
-            throw .messageTemplates("\(place): a short text holds {code} alone, no {minutes}")
+            throw .messageTemplates("\(place): a \(name) text holds {code} alone, no {minutes}")
         }
         return parts
     }

@@ -8,7 +8,7 @@ import Darwin
 
 /// The development ``CodeSender``: nothing leaves the machine. Each code is one line of JSON
 /// appended to a file, `{"destination": …, "code": …, "sentAt": …, "language": …, "text": …,
-/// "id": …, "segments": …}`, as Firebase's Auth emulator keeps the messages it would have sent; tests read it,
+/// "id": …, "segments": …, "channel": …}`, as Firebase's Auth emulator keeps the messages it would have sent; tests read it,
 /// and a server started with `--dev` serves it at `GET /v1/outbox`. The file is its owner's alone (mode 0600, set on an
 /// existing file too): it holds live codes. A line is written whole or not at all: a write that
 /// fails midway (a full disk) is cut back off, and a reader skips a line that is not whole.
@@ -26,6 +26,9 @@ public actor Outbox: CodeSender {
         /// The SMS segments of ``text`` (``CodeMessage/segments``); absent for an e-mail and
         /// from the lines of releases before 4.0.
         public var segments: Int?
+        /// How the code goes: `sms`, `voice` (a provider calls and says ``text``) or `email`;
+        /// absent from the lines of releases before 4.0.
+        public var channel: String?
     }
 
     /// The file.
@@ -63,7 +66,8 @@ public actor Outbox: CodeSender {
         var line = try Self.encoder.encode(
             Message(
                 destination: message.destination, code: message.code, sentAt: message.sentAt,
-                language: message.language, text: message.text, id: message.id, segments: message.segments))
+                language: message.language, text: message.text, id: message.id, segments: message.segments,
+                channel: message.channel.rawValue))
         line.append(0x0A)
         let end = lseek(descriptor, 0, SEEK_END)
         let start = end >= 0 ? end : nil

@@ -26,7 +26,8 @@ extension VerificationAPI {
             case .sendBudget: "The server's budget of codes is spent; retry in \(retryAfter) s."
             case .callingCodeBudget:
                 "The server's budget of codes to this country calling code is spent; retry in \(retryAfter) s."
-            case .region, .numberType: "Too many requests; retry in \(retryAfter) s."
+            case .voiceBudget: "The server's budget of calls is spent; retry in \(retryAfter) s."
+            case .region, .numberType, .channel: "Too many requests; retry in \(retryAfter) s."
             }
         return .init(
             headers: .init(retryAfter: String(retryAfter)),
@@ -80,15 +81,20 @@ extension VerificationAPI {
     }
 
     /// The message carrying `code` to `destination`, in `language`.
-    func message(_ code: String, to destination: Destination, at date: Date, language: String, id: String)
-        -> CodeMessage
-    {
+    func message(
+        _ code: String, to destination: Destination, by channel: CodeChannel, at date: Date, language: String,
+        id: String
+    ) -> CodeMessage {
         let lifetime = rules.codeLifetime.wholeSeconds
-        let channel: CodeMessage.Channel = if case .email = destination { .email } else { .sms }
-        let text = texts.message(
-            code: code, minutes: (lifetime + 59) / 60, language: language, autofill: channel == .sms ? autofill : nil)
+        let text =
+            channel == .voice
+            ? texts.spoken(code: code, language: language)
+            : texts.message(
+                code: code, minutes: (lifetime + 59) / 60, language: language,
+                autofill: channel == .sms ? autofill : nil)
         return CodeMessage(
-            destination: destination.normalized, channel: channel, code: code, language: language, text: text,
+            destination: destination.normalized, channel: CodeMessage.Channel(channel), code: code, language: language,
+            text: text,
             sentAt: date, expiresAt: date.addingTimeInterval(TimeInterval(lifetime)), id: id,
             segments: channel == .sms ? SMSLength(text).segments : nil)
     }
@@ -162,10 +168,13 @@ extension VerificationAPI {
             case .region(let region): (.region, "No codes are sent to phone numbers of region \(region).", "region")
             case .numberType(let type):
                 (.numberType, "No codes are sent to \(DestinationRules.name(of: type)) numbers.", "number_type")
+            case .channel(let channel):
+                (.channel, "No code can reach this destination by \(channel).", "channel")
             }
         logger.info("send to \(destination.masked) refused: \(detail)")
         metrics.send("refused")
-        metrics.fraudRefusal(rule)
+        // A channel that cannot reach the destination is no fraud rule: nothing was tried.
+        if rule != "channel" { metrics.fraudRefusal(rule) }
         return .unprocessableContent(
             .init(
                 body: .applicationProblemJson(

@@ -48,9 +48,16 @@ struct VerificationAPI: APIProtocol {
             metrics.send("invalid")
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
         }
-        if let refusal = destinationRules.refusal(of: destination) { return refused(refusal, destination) }
+        let channel: CodeChannel
+        switch destinationRules.channel(
+            for: destination, asked: body.channel.flatMap { CodeChannel(rawValue: $0.rawValue) })
+        {
+        case .success(let decided): channel = decided
+        case .failure(let refusal): return refused(refusal, destination)
+        }
         let (key, (date, now, since), address) = (destination.limitKey, instant(), ClientAddress.current)
-        let counters = SendCounters(address: address, destination: destination.normalized, at: now, rules: rules)
+        let counters = SendCounters(
+            address: address, destination: destination.normalized, channel: channel, at: now, rules: rules)
         let language = MessageTemplates.language(accepting: MessageLanguage.accepted)
         do {
             let (store, ledger, metrics, deliveries) = (store, ledger, metrics, deliveries)
@@ -59,7 +66,8 @@ struct VerificationAPI: APIProtocol {
             let id = CodeMessage.newID()
             let record = { @Sendable (code: String) in
                 PendingDelivery.Record(
-                    message: self.message(code, to: destination, at: date, language: language, id: id), key: key,
+                    message: self.message(code, to: destination, by: channel, at: date, language: language, id: id),
+                    key: key,
                     sentAt: now, counters: counters.all)
             }
             let leaseUntil = now + PendingDelivery.lease.milliseconds
@@ -84,15 +92,19 @@ struct VerificationAPI: APIProtocol {
             case .refuse(let reason, let retryAfter):
                 logger.info("send to \(destination.masked) refused: \(reason.rawValue), \(retryAfter) s")
                 metrics.send(reason.rawValue)
-                if reason == .sendBudget || reason == .callingCodeBudget { metrics.fraudRefusal(reason.rawValue) }
+                if [.sendBudget, .callingCodeBudget, .voiceBudget].contains(reason) {
+                    metrics.fraudRefusal(reason.rawValue)
+                }
                 return .tooManyRequests(Self.tooManyRequests(reason, retryAfter))
             case .send(_, _, _, let resendAfter):
-                logger.info("code sent to \(destination.masked)")
+                logger.info("code sent to \(destination.masked) by \(channel)")
                 metrics.send("sent")
+                metrics.sent(by: channel.rawValue)
                 return .ok(
                     .init(
                         body: .json(
                             .init(
+                                channel: Components.Schemas.Channel(rawValue: channel.rawValue),
                                 resendAfter: resendAfter, codeLifetime: rules.codeLifetime.wholeSeconds,
                                 codeLength: rules.codeLength))))
             }
@@ -235,7 +247,12 @@ struct VerificationAPI: APIProtocol {
             .init(
                 body: .json(
                     .init(
-                        messages: messages.map { .init(destination: $0.destination, code: $0.code, sentAt: $0.sentAt) })
+                        messages: messages.map {
+                            .init(
+                                destination: $0.destination,
+                                channel: $0.channel.flatMap(Components.Schemas.Channel.init(rawValue:)), code: $0.code,
+                                sentAt: $0.sentAt)
+                        })
                 )))
     }
 }

@@ -7,11 +7,12 @@ import Synchronization
 ///
 /// | metric | labels |
 /// | --- | --- |
-/// | `hourglass_sends_total` | `outcome`: `sent`, `rate_limited` (the cooldown, or the address's limit), `send_limit`, `locked`, `calling_code_budget`, `send_budget`, `refused` (region or type), `invalid`, `failed` |
+/// | `hourglass_sends_total` | `outcome`: `sent`, `rate_limited` (the cooldown, or the address's limit), `send_limit`, `locked`, `calling_code_budget`, `send_budget`, `voice_budget`, `refused` (region, type or channel), `invalid`, `failed` |
+/// | `hourglass_codes_sent_total` | `channel`: `sms`, `voice`, `email` |
 /// | `hourglass_checks_total` | `outcome`: `verified`, `wrong`, `locked` (this check locked it, or it was), `expired`, `superseded`, `rate_limited`, `invalid`, `failed` |
 /// | `hourglass_accounts_total` | `outcome`: `created`, `replayed`, `exists`, `invalid_proof`, `weak_password`, `rate_limited`, `busy`, `invalid`, `failed` |
 /// | `hourglass_deliveries_total` | `sender` (`outbox`, `webhook`, `custom`), `result`: `delivered`, `failed` |
-/// | `hourglass_fraud_refusals_total` | `rule`: `region`, `number_type`, `calling_code_budget`, `send_budget` |
+/// | `hourglass_fraud_refusals_total` | `rule`: `region`, `number_type`, `calling_code_budget`, `send_budget`, `voice_budget` |
 /// | `hourglass_request_duration_seconds` (histogram) | `operation` (`send_code`, `check_code`, `create_account`, `other`), `status` |
 /// | `hourglass_database_duration_seconds` (histogram) | `operation`: the store's call |
 struct ServerMetrics: Sendable {
@@ -41,6 +42,8 @@ struct ServerMetrics: Sendable {
     func delivery(by sender: String, _ result: String) {
         count("hourglass_deliveries_total", ("sender", sender), ("result", result))
     }
+    /// A code sent by `channel` (`sms`, `voice`, `email`).
+    func sent(by channel: String) { count("hourglass_codes_sent_total", ("channel", channel)) }
     /// A send a fraud rule refused.
     func fraudRefusal(_ rule: String) { count("hourglass_fraud_refusals_total", ("rule", rule)) }
 

@@ -42,8 +42,12 @@ enum LimitReason: String, Sendable, Hashable {
     case sendBudget = "send_budget"
     /// The server's send budget per budget window to one calling code.
     case callingCodeBudget = "calling_code_budget"
+    /// The server's budget of calls per budget window, over every destination.
+    case voiceBudget = "voice_budget"
     /// No codes go to phone numbers of the destination's region.
     case region
     /// No codes go to phone numbers of the destination's type.
     case numberType = "number_type"
+    /// The channel asked cannot reach the destination (`sms` for a fixed line, say).
+    case channel
 }

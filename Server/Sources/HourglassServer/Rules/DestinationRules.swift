@@ -24,29 +24,46 @@ public struct DestinationRules: Sendable, Hashable {
     /// Every region and every type but ``defaultRefusedTypes``.
     public init() {}
 
-    /// Why no code goes to `destination`, if none does.
-    public func refusal(of destination: Destination) -> Refusal? {
-        guard case .phone(let number) = destination else { return nil }
+    /// The channel a code goes to `destination` by: `asked`, or the destination's default
+    /// (`CodeChannel.default(for:)`) when nil; or why no code goes there. The region's rules
+    /// come first, then the type's, then the channel's.
+    public func channel(for destination: Destination, asked: CodeChannel?) -> Result<CodeChannel, Refusal> {
+        guard case .phone(let number) = destination else {
+            return asked == nil || asked == .email ? .success(.email) : .failure(.channel(asked ?? .email))
+        }
         // Each lookup reads the number against its region's patterns (several regions' for +1):
-        // none is made for a rule that is not set.
+        // none is made for a rule that is not set, and the type is read once.
         if allowedRegions != nil || !deniedRegions.isEmpty {
             let region = PhoneNumbering.region(of: number)?.identifier ?? "001"
             if deniedRegions.contains(region) || allowedRegions.map({ !$0.contains(region) }) == true {
-                return .region(region)
+                return .failure(.region(region))
             }
         }
-        if !refusedTypes.isEmpty, let type = PhoneNumbering.type(of: number), refusedTypes.contains(type) {
-            return .numberType(type)
+        if asked == .voice && refusedTypes.isEmpty { return .success(.voice) }
+        let type = PhoneNumbering.type(of: number)
+        if let type, refusedTypes.contains(type) { return .failure(.numberType(type)) }
+        switch asked {
+        case nil: return .success(CodeChannel.takesTexts(type) ? .sms : .voice)
+        case .voice: return .success(.voice)
+        case .sms: return CodeChannel.takesTexts(type) ? .success(.sms) : .failure(.channel(.sms))
+        case .email: return .failure(.channel(.email))
         }
-        return nil
+    }
+
+    /// Why no code goes to `destination` by its default channel, if none does.
+    public func refusal(of destination: Destination) -> Refusal? {
+        if case .failure(let refusal) = channel(for: destination, asked: nil) { refusal } else { nil }
     }
 
     /// Why a destination gets no code.
-    public enum Refusal: Sendable, Hashable {
+    public enum Refusal: Error, Sendable, Hashable {
         /// Its region (`MX`, or `001`) is not allowed, or is denied.
         case region(String)
         /// Its type is refused.
         case numberType(PhoneNumberType)
+        /// The channel asked cannot reach it: a text to a fixed line, a call or a text to an
+        /// e-mail address, an e-mail to a phone number.
+        case channel(CodeChannel)
     }
 
     /// A type's name on the command line and in answers: `premium-rate` for `premiumRate`.

@@ -1,36 +1,41 @@
 import PhoneNumbers
+import SignUpDomain
 
 /// The counters a send reads, and bumps when it sends.
 struct SendCounters: Sendable, Hashable {
     /// The client address's sends.
     var address: WindowCounter
-    /// Every code sent on the destination's channel (when there is a send budget): e-mails
-    /// never spend the budget of texts, which cost money.
+    /// Every code sent to the destination's medium (when there is a send budget): phone
+    /// numbers' texts and calls, or e-mails. E-mails never spend the budget of texts and calls,
+    /// which cost money.
     var budget: WindowCounter?
-    /// The codes sent on that channel from the client's network, and to the number's prefix
+    /// The codes sent to that medium from the client's network, and to the number's prefix
     /// (a phone number's), each a share of the send budget (``VerificationRules/budgetShare``).
     var networkBudget: WindowCounter?, prefixBudget: WindowCounter?
     /// The codes sent to the destination's calling code (a phone number, when there is a
     /// calling-code budget).
     var callingCode: WindowCounter?
+    /// Every call made (a call, when there is a voice budget).
+    var voice: WindowCounter?
     /// How many sends each budget holds in its window.
-    var budgetLimit = 0, shareLimit = 0, callingCodeLimit = 0
+    var budgetLimit = 0, shareLimit = 0, callingCodeLimit = 0, voiceLimit = 0
     /// The budgets' window.
     var budgetWindow: Duration
 
     /// The counters of a send from `address` (a limit key) to `destination` (a normalised
-    /// destination) at `now`.
-    init(address: String, destination: String, at now: Int64, rules: VerificationRules) {
+    /// destination) on `channel` at `now`.
+    init(address: String, destination: String, channel: CodeChannel, at now: Int64, rules: VerificationRules) {
         self.address = .addressSends(address, at: now, rules: rules)
         budgetWindow = rules.budgetWindow
         let phone = destination.hasPrefix("+")
         if let limit = rules.sendBudget {
-            let channel = phone ? "sms" : "email"
-            budget = WindowCounter("budget:" + channel, at: now, window: rules.budgetWindow)
+            // Texts and calls share the key texts had before there were calls.
+            let medium = phone ? "sms" : "email"
+            budget = WindowCounter("budget:" + medium, at: now, window: rules.budgetWindow)
             budgetLimit = limit
             if rules.budgetShare < 100 {
                 shareLimit = max(1, (limit * rules.budgetShare + 99) / 100)
-                let network = "budget:\(channel):network:" + ClientAddress.network(ofKey: address)
+                let network = "budget:\(medium):network:" + ClientAddress.network(ofKey: address)
                 networkBudget = WindowCounter(network, at: now, window: rules.budgetWindow)
                 if phone {
                     let prefix = "budget:sms:prefix:" + destination.dropFirst().prefix(6)
@@ -42,6 +47,10 @@ struct SendCounters: Sendable, Hashable {
             callingCode = WindowCounter("budget:+" + code, at: now, window: rules.budgetWindow)
             callingCodeLimit = limit
         }
+        if let limit = rules.voiceBudget, channel == .voice {
+            voice = WindowCounter("budget:voice", at: now, window: rules.budgetWindow)
+            voiceLimit = limit
+        }
     }
 
     /// The budgets a send takes one from, in the order a store bumps them, each with its limit
@@ -52,6 +61,7 @@ struct SendCounters: Sendable, Hashable {
             networkBudget.map { ($0, shareLimit, LimitReason.sendBudget) },
             prefixBudget.map { ($0, shareLimit, LimitReason.sendBudget) },
             callingCode.map { ($0, callingCodeLimit, LimitReason.callingCodeBudget) },
+            voice.map { ($0, voiceLimit, LimitReason.voiceBudget) },
             budget.map { ($0, budgetLimit, LimitReason.sendBudget) },
         ].compactMap { $0 }
     }

@@ -25,13 +25,18 @@ public struct VerificationRules: Sendable, Hashable {
     public var lockDuration = VerificationDefaults.lockDuration
     /// How long a proof lives.
     public var proofLifetime = VerificationDefaults.proofLifetime
-    /// Codes the server sends per budget window on each channel (texts, e-mails: a budget each),
+    /// Codes the server sends per budget window on each medium (phone numbers' texts and calls,
+    /// e-mails: a budget each),
     /// to every destination together; nil for no budget. Against SMS pumping: a bill has a
     /// ceiling, and sends to made-up e-mail addresses never spend the texts'.
     public var sendBudget: Int?
     /// Codes the server sends per budget window to one country calling code (`+52`); nil for
     /// no budget. Pumping goes to numbers of a few far-away codes.
     public var callingCodeBudget: Int?
+    /// Calls the server makes per budget window, to every destination together; nil for no
+    /// budget. A call costs more than a text, and pumping uses calls too: a call spends this
+    /// budget and the texts' (``sendBudget``) both.
+    public var voiceBudget: Int?
     /// The window of the send budgets.
     public var budgetWindow = VerificationDefaults.budgetWindow
     /// The percent of a channel's send budget that one network (an IPv4 /24, an IPv6 /64) and
@@ -51,6 +56,7 @@ public struct VerificationRules: Sendable, Hashable {
             ("address failure limit", addressFailureLimit, 1...1_000_000), ("attempts", attempts, 1...100),
             ("send budget", sendBudget ?? 1, 1...1_000_000_000),
             ("calling code budget", callingCodeBudget ?? 1, 1...1_000_000_000),
+            ("voice budget", voiceBudget ?? 1, 1...1_000_000_000),
             ("budget share", budgetShare, 1...100),
         ]
         for (name, value, range) in counts where !range.contains(value) {

@@ -32,7 +32,7 @@ struct PurgeService: Service {
             // A counter's window has ended once it began a longest window ago; a budget's, two
             // (its window before counts in its rolling one: `BudgetWindow`), when there is a
             // budget (the address counters hold client addresses).
-            let budgets = rules.sendBudget != nil || rules.callingCodeBudget != nil
+            let budgets = rules.sendBudget != nil || rules.callingCodeBudget != nil || rules.voiceBudget != nil
             // A proof's replays are counted in windows of its lifetime.
             let windows = max(rules.sendWindow, rules.proofLifetime)
             let longest = (budgets ? max(windows, rules.budgetWindow * 2) : windows).milliseconds
