@@ -72,8 +72,20 @@ public struct HTTPVerificationService: VerificationService {
     }
 
     public func requestCode(to destination: Destination) async throws -> CodeReceipt {
+        try await requestCode(to: destination, asking: nil)
+    }
+
+    /// Sends a code by `channel`; the server refuses a channel that cannot reach the
+    /// destination (`422` `destination-refused`, reason `channel`) as
+    /// `CodeRequestError.channelRefused(_:)`.
+    public func requestCode(to destination: Destination, by channel: CodeChannel) async throws -> CodeReceipt {
+        try await requestCode(to: destination, asking: channel)
+    }
+
+    private func requestCode(to destination: Destination, asking channel: CodeChannel?) async throws -> CodeReceipt {
+        let asked = channel.flatMap { Components.Schemas.Channel(rawValue: $0.rawValue) }
         let output = try await call(.sendCode, destination) {
-            try await client.sendCode(body: .json(.init(destination: destination.normalized)))
+            try await client.sendCode(body: .json(.init(destination: destination.normalized, channel: asked)))
         }
         return try answer(.sendCode, destination) { () throws(AnswerError) -> CodeReceipt in
             switch output {
@@ -81,8 +93,13 @@ public struct HTTPVerificationService: VerificationService {
                 let sent = try body { try ok.body.json }
                 return CodeReceipt(
                     resendAfter: .seconds(max(sent.resendAfter, 0)), codeLifetime: .seconds(max(sent.codeLifetime, 1)),
-                    codeLength: sent.codeLength)
-            case .unprocessableContent:
+                    codeLength: sent.codeLength, channel: sent.channel.flatMap { CodeChannel(rawValue: $0.rawValue) })
+            case .unprocessableContent(let refusal):
+                // A channel that cannot reach the destination leaves the others: a text where
+                // a call was refused. Any other refusal is the destination's.
+                if (try? refusal.body.applicationProblemJson)?.reason == .channel {
+                    throw .typed(CodeRequestError.channelRefused(channel ?? CodeChannel.default(for: destination)))
+                }
                 throw .typed(CodeRequestError.invalidDestination)
             case .tooManyRequests(let refusal):
                 let problem = try body { try refusal.body.applicationProblemJson }

@@ -15,6 +15,7 @@ extension SignUpStrings {
         strings.sending = "Wysyłanie…"
         strings.resend = "Wyślij ponownie"
         strings.retry = "Spróbuj ponownie"
+        strings.callMe = "Zadzwoń do mnie"
         strings.resendIn = { "Wyślij ponownie za \($0) s" }
         strings.retryIn = { "Spróbuj ponownie za \($0) s" }
         strings.sendLabel = "Wyślij kod"
@@ -72,6 +73,8 @@ extension SignUpStrings {
             }
         }
         strings.codeSent = { "Kod wysłano na \($0)" }
+        strings.codeCalled = { "Dzwonimy na \($0), by podać kod" }
+        strings.landlineNotice = "To numer stacjonarny: kod przekażemy w połączeniu głosowym"
         strings.requestError = { error, wait in
             switch error {
             case .network: "Błąd sieci. Sprawdź połączenie i spróbuj ponownie"
@@ -79,6 +82,7 @@ extension SignUpStrings {
             case .invalidDestination: "Na ten numer lub adres nie można wysłać kodu"
             case .sendLimitReached: "Poproszono o zbyt wiele kodów. Spróbuj ponownie za \(wait ?? "jakiś czas")"
             case .serviceUnavailable: "Usługa jest chwilowo niedostępna. Spróbuj ponownie za chwilę"
+            case .channelRefused: "Tą drogą nie można wysłać kodu na ten numer"
             @unknown default: "Nie udało się wysłać kodu"
             }
         }

@@ -39,12 +39,12 @@ struct BadInputTests {
             ),
             (
                 "tap sned\n", [],
-                "line 1: unknown button 'sned' on the verification screen; did you mean 'send'? (buttons: send, verify)"
+                "line 1: unknown button 'sned' on the verification screen; did you mean 'send'? (buttons: send, call, verify)"
             ),
             ("type code\n", [], "line 1: 'type' takes a field and a text, got 1 argument; write: type FIELD TEXT"),
             (
                 "server fail request slow\n", [],
-                "line 1: unknown request error 'slow' (request errors: network, unavailable, invalid, rate-limited, send-limit)"
+                "line 1: unknown request error 'slow' (request errors: network, unavailable, invalid, no-call, rate-limited, send-limit)"
             ),
             (
                 "server fail check locked\n", [],
@@ -100,7 +100,7 @@ struct BadInputTests {
         #expect(run.status == 1)
         #expect(
             run.stderr == """
-                linemode: <stdin>: line 1: unknown button 'nothing' on the verification screen (buttons: send, verify)
+                linemode: <stdin>: line 1: unknown button 'nothing' on the verification screen (buttons: send, call, verify)
                 linemode: <stdin>: line 3: 'wait' takes 1 argument, got 0; write: wait DURATION
                 linemode: nothing was run; fix the lines above, or pass --keep-going to run the rest
 

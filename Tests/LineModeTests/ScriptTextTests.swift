@@ -47,7 +47,7 @@ struct ScriptTextTests {
             ),
             (
                 "tap se\u{200B}nd\n",
-                "line 1: unknown button 'se\\u{200B}nd' on the verification screen; did you mean 'send'? (buttons: send, verify)"
+                "line 1: unknown button 'se\\u{200B}nd' on the verification screen; did you mean 'send'? (buttons: send, call, verify)"
             ),
             (
                 "wait 2\u{2060}s\n",

@@ -35,8 +35,8 @@ struct SuggestionTests {
         #expect(
             script.errors.map(\.description) == [
                 "line 1: unknown field 'confirmed' on the registration screen; did you mean 'confirm'? (fields: destination, code, password, confirm)",
-                "line 2: unknown button 'sumbit' on the registration screen; did you mean 'submit'? (buttons: send, verify, submit, terms)",
-                "line 3: unknown button 'terms-of-service' on the registration screen (buttons: send, verify, submit, terms)",
+                "line 2: unknown button 'sumbit' on the registration screen; did you mean 'submit'? (buttons: send, call, verify, submit, terms)",
+                "line 3: unknown button 'terms-of-service' on the registration screen (buttons: send, call, verify, submit, terms)",
             ])
     }
 }

@@ -77,6 +77,33 @@ import Testing
         }
     }
 
+    @Test func aCallIsAskedInTheBodyAndItsChannelRead() async throws {
+        let (service, transport) = make(
+            .init(
+                status: 200, body: #"{"channel":"voice","resendAfter":60,"codeLifetime":600,"codeLength":6}"#,
+                contentType: "application/json"))
+        let receipt = try await service.requestCode(to: phone, by: .voice)
+        #expect(
+            receipt
+                == CodeReceipt(resendAfter: .seconds(60), codeLifetime: .seconds(600), codeLength: 6, channel: .voice))
+        let sent = try #require(transport.requests.first)
+        let json = try JSONSerialization.jsonObject(with: Data(sent.body.utf8)) as? [String: String]
+        #expect(json == ["destination": "+14155550100", "channel": "voice"])
+    }
+
+    @Test func aRefusedChannelIsTheChannelsNotTheDestinations() async {
+        let refusal = Self.problem("destination-refused", 422, #","reason":"channel""#)
+        let (service, _) = make(.init(status: 422, body: refusal))
+        await #expect(throws: CodeRequestError.channelRefused(.voice)) {
+            try await service.requestCode(to: phone, by: .voice)
+        }
+        // Asked for no channel: the destination's default was refused.
+        let (landline, _) = make(.init(status: 422, body: refusal))
+        await #expect(throws: CodeRequestError.channelRefused(.voice)) {
+            try await landline.requestCode(to: .phone("+442079460018"))
+        }
+    }
+
     @Test func anInvalidDestinationIsSaidSo() async {
         let (service, _) = make(.init(status: 422, body: Self.problem("invalid-destination", 422)))
         await #expect(throws: CodeRequestError.invalidDestination) { try await service.requestCode(to: phone) }

@@ -62,7 +62,7 @@ struct CodeEntryTests {
         screen.clock.advance(by: .seconds(840))
         #expect(
             screen.lines == [
-                "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
+                "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]", "call: [\(l("Call me", "给我打电话"))]",
                 "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
                 "verify: [\(l("Verify", "验证"))] (disabled)",
                 "message: \(l("Code sent to +86 ••• •••• 5678", "验证码已发送至 +86 ••• •••• 5678"))",
@@ -92,7 +92,7 @@ struct CodeEntryTests {
         screen.clock.advance(by: .seconds(60))
         #expect(
             screen.lines == [
-                "destination: \"138 1234 5678\"", "send: [Resend]",
+                "destination: \"138 1234 5678\"", "send: [Resend]", "call: [Call me]",
                 "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
                 "message: Code sent to +86 ••• •••• 5678",
             ])
@@ -115,7 +115,7 @@ struct CodeEntryTests {
         screen.clock.advance(by: .seconds(1))
         #expect(
             screen.lines == [
-                "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
+                "destination: \"138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]", "call: [\(l("Call me", "给我打电话"))]",
                 "code: \"\" (disabled) — \(l("This code has expired. Request a new one", "验证码已过期，请重新获取"))",
                 "verify: [\(l("Verify", "验证"))] (disabled)",
                 "message: \(l("Code sent to +86 ••• •••• 5678", "验证码已发送至 +86 ••• •••• 5678"))",

@@ -82,7 +82,7 @@ struct CooldownPersistenceTests {
             let restarted = VerificationHarness(store: store, wall: wall)
             #expect(
                 restarted.lines == [
-                    "destination: \"+86 138 1234 5678\"", "send: [Resend]",
+                    "destination: \"+86 138 1234 5678\"", "send: [Resend]", "call: [Call me]",
                     "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
                     "message: Code sent to +86 ••• •••• 5678",
                 ])

@@ -50,7 +50,7 @@ struct ForeignClockFlowTests {
         let virtual = VirtualClock()
         let expected = await Self.flow(on: virtual) { virtual.advance(by: $0) }
         // With the destination field held (disabled) while each code is checked.
-        #expect(expected.count == 36)
+        #expect(expected.count == 37)
         #expect(expected.contains(#"2300 code: "" — Wrong code. 4 attempts left"#))
         #expect(expected.contains("6300 message: A new code was sent. The previous code no longer works"))
         #expect(expected.last == "7300 verified: yes")

@@ -43,6 +43,9 @@ enum German {
             }
         }
         text.codeSent = { "Code gesendet an \($0)" }
+        text.codeCalled = { "Wir rufen \($0) an und sagen den Code" }
+        text.landlineNotice = "Eine Festnetznummer: Der Code kommt per Anruf"
+        text.callMe = "Anrufen lassen"
         text.requestError = { error, wait in
             switch error {
             case .network: "Netzwerkfehler. Verbindung prüfen und wiederholen"
@@ -50,6 +53,7 @@ enum German {
             case .invalidDestination: "Diese Nummer oder Adresse kann keine Codes empfangen"
             case .sendLimitReached: "Zu viele Codes angefordert. Erneut in \(wait ?? "einer Weile")"
             case .serviceUnavailable: "Der Dienst ist gerade nicht erreichbar. Gleich erneut versuchen"
+            case .channelRefused: "Auf diesem Weg kann kein Code an diese Nummer gehen"
             @unknown default: "Der Code konnte nicht gesendet werden"
             }
         }

@@ -59,7 +59,8 @@ struct ReviewRegressionTests {
         screen.clock.advance(by: .seconds(120))
         #expect(
             screen.lines == [
-                "destination: \"138 1234 5678\"", "send: [Retry]", "code: \"\" — If a code arrived, enter it",
+                "destination: \"138 1234 5678\"", "send: [Retry]", "call: [Call me]",
+                "code: \"\" — If a code arrived, enter it",
                 "verify: [Verify] (disabled)",
             ])
         #expect(screen.announcements.values == ["You can request a new code now"])

@@ -48,7 +48,7 @@ struct SendFailureTests {
         screen.clock.advance(by: .seconds(30))
         #expect(
             screen.lines == [
-                "destination: \"138 1234 5678\"", "send: [\(l("Retry", "重试"))]",
+                "destination: \"138 1234 5678\"", "send: [\(l("Retry", "重试"))]", "call: [\(l("Call me", "给我打电话"))]",
                 "code: \"\" — \(l("If a code arrived, enter it", "如已收到验证码，请直接输入"))",
                 "verify: [\(l("Verify", "验证"))] (disabled)",
             ])

@@ -17,7 +17,8 @@ func plainStrings(of strings: SignUpStrings) -> [String: String] {
 func formattedStrings(of text: SignUpStrings) -> [String] {
     let requestErrors: [CodeRequestError] = [
         .network, .rateLimited(retryAfter: .seconds(5)), .invalidDestination,
-        .sendLimitReached(retryAfter: .seconds(60)),
+        .sendLimitReached(retryAfter: .seconds(60)), .channelRefused(.voice), .channelRefused(.sms),
+        .channelRefused(.email),
     ]
     let checkErrors: [CodeCheckError] = [
         .wrongCode(attemptsLeft: 1), .expired, .superseded,
@@ -70,7 +71,7 @@ struct SignUpStringsTests {
     @Test("every built-in table has every string, none empty, none left in English")
     func complete() {
         let english = plainStrings(of: .english)
-        #expect(english.count == 23)
+        #expect(english.count == 25)
         for language in SignUpLanguage.allCases {
             let strings = plainStrings(of: language.strings)
             #expect(strings.keys.sorted() == english.keys.sorted())
@@ -194,7 +195,7 @@ struct SignUpStringsTests {
                 "destination: \"+49 30 1234567\"",
                 "send: [Erneut senden in 60 s] (disabled) {Code senden: 60 Sekunden}",
                 "code: \"\" — Code läuft ab in 5:00 min", "verify: [Bestätigen] (disabled)",
-                "message: Code gesendet an +49 30 •••4567",
+                "message: Wir rufen +49 30 •••4567 an und sagen den Code",
             ])
         screen.clock.advance(by: .seconds(59))
         #expect(screen.model.screen.sendButton.accessibilityValue == "1 Sekunde")
@@ -212,7 +213,7 @@ struct SignUpStringsTests {
             ])
         #expect(
             screen.announcements.values == [
-                "Code gesendet an +49 30 •••4567", "Neuer Code möglich in 30 Sekunden",
+                "Wir rufen +49 30 •••4567 an und sagen den Code", "Neuer Code möglich in 30 Sekunden",
                 "Neuer Code möglich in 10 Sekunden",
                 "Jetzt ist ein neuer Code möglich", "Falscher Code. Noch 4 Versuche", "Bestätigt",
             ])

@@ -13,7 +13,8 @@ struct StatePropertiesTests {
         #expect(
             labels == [
                 "config", "now", "destinationText", "destinationEdited", "destination", "sentTo",
-                "codeMayBeInPlay", "send", "cooldownEnd", "cooldownLength", "sendTimes", "sendLimitEnd", "code",
+                "codeMayBeInPlay", "send", "calling", "sentBy", "cooldownEnd", "cooldownLength", "sendTimes",
+                "sendLimitEnd", "code",
                 "codeLength", "codeExpiry", "codeLifetime", "check", "notice", "regionSearch",
             ])
     }

@@ -73,6 +73,7 @@ struct VerificationFlowTests {
         #expect(
             screen.lines == [
                 "destination: \"+86 138 1234 5678\"", "send: [\(l("Resend", "重新发送"))]",
+                "call: [\(l("Call me", "给我打电话"))]",
                 "code: \"\" — \(l("Code expires in 4:00", "验证码将在4分钟后过期"))", "verify: [\(l("Verify", "验证"))] (disabled)",
                 "message: \(sentTo)",
             ])
@@ -120,7 +121,7 @@ struct VerificationFlowTests {
         screen.clock.suspend(for: .seconds(600))
         #expect(
             screen.lines == [
-                "destination: \"138 1234 5678\"", "send: [Resend]",
+                "destination: \"138 1234 5678\"", "send: [Resend]", "call: [Call me]",
                 "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
                 "message: Code sent to +86 ••• •••• 5678",
             ])

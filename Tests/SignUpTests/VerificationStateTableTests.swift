@@ -47,6 +47,7 @@ enum VerificationTable {
         $0.now = at(2.3)
         $0.send = .sent
         $0.sentTo = phone
+        $0.sentBy = .sms
         $0.sendTimes = [at(2.3)]
         $0.cooldownLength = .seconds(60)
         $0.codeLifetime = .seconds(300)

@@ -116,7 +116,7 @@ struct FaultFlowTests {
         screen = try await flow.submitAgain()
         #expect(
             screen.lines == [
-                "destination: \"\(Self.shown(phone))\"", "send: [Resend]",
+                "destination: \"\(Self.shown(phone))\"", "send: [Resend]", "call: [Call me]",
                 "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
                 "message: Code sent to +1 415-•••-\(phone.suffix(4))",
             ].map { "account." + $0 } + [
@@ -171,14 +171,14 @@ struct FaultFlowTests {
         screen = try await flow.enter(codes[1])
         #expect(
             screen.account.lines == [
-                "destination: \"\(Self.shown(phone))\"", "send: [Resend]",
+                "destination: \"\(Self.shown(phone))\"", "send: [Resend]", "call: [Call me]",
                 "code: \"••••••\" — Network error. Tap Verify to try again", "verify: [Verify]",
                 "message: Code sent to +1 415-•••-\(phone.suffix(4))",
             ])
         screen = try await flow.verifyAgain()
         #expect(
             screen.account.lines == [
-                "destination: \"\(Self.shown(phone))\"", "send: [Resend]",
+                "destination: \"\(Self.shown(phone))\"", "send: [Resend]", "call: [Call me]",
                 "code: \"\" (disabled) — This code has expired. Request a new one", "verify: [Verify] (disabled)",
                 "message: Code sent to +1 415-•••-\(phone.suffix(4))",
             ])

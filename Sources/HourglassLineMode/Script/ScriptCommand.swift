@@ -68,6 +68,7 @@ public struct ScriptButton: Hashable, Sendable {
     }
 
     static let send = ScriptButton("send")
+    static let call = ScriptButton("call")
     static let verify = ScriptButton("verify")
     static let submit = ScriptButton("submit")
     static let terms = ScriptButton("terms")

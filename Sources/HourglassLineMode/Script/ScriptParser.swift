@@ -20,7 +20,8 @@ public enum ScriptParser: Sendable {
         choose region XX    choose a region in the picker by its ISO code (EG, GB):
                             a number without + is read and formatted for it
         tap BUTTON          tap one of the screen's buttons: on the sign-up screens
-                            send, verify, submit, or terms (the checkbox)
+                            send, call (offered once the first wait is over),
+                            verify, submit, or terms (the checkbox)
         wait DURATION       let time pass: 300ms, 2s, 1.5s, 1m30s, 15m, 1h (up to 24h)
         suspend DURATION    the app is suspended: nothing runs, then each due timer
                             once, late
@@ -28,7 +29,7 @@ public enum ScriptParser: Sendable {
         show                print the whole screen
         server latency DURATION
                             how long each answer takes
-        server fail request network|unavailable|invalid
+        server fail request network|unavailable|invalid|no-call
         server fail request rate-limited DURATION|send-limit DURATION
         server fail check network|unavailable|expired|locked DURATION
         server fail register network|unavailable|exists|weak|proof

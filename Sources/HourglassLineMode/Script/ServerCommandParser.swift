@@ -66,13 +66,14 @@ enum ServerCommandParser {
             case "network": return .failRequest(.network)
             case "unavailable": return .failRequest(.serviceUnavailable)
             case "invalid": return .failRequest(.invalidDestination)
+            case "no-call": return .failRequest(.channelRefused(.voice))
             case "rate-limited": return .failRequest(.rateLimited(retryAfter: try wait()))
             case "send-limit": return .failRequest(.sendLimitReached(retryAfter: try wait()))
             default:
                 throw fail(
                     ScriptParser.unknown(
                         "request error", error,
-                        among: ["network", "unavailable", "invalid", "rate-limited", "send-limit"],
+                        among: ["network", "unavailable", "invalid", "no-call", "rate-limited", "send-limit"],
                         screen: nil
                     ))
             }

@@ -79,6 +79,7 @@ struct OutboxProblem: Error, CustomStringConvertible {
             case .failed(.network), .failed(.serviceUnavailable):
                 "the last send got no answer from the server: tap send again"
             case .failed(.invalidDestination): "the server refuses this destination: type another"
+            case .failed(.channelRefused): "the server refused that channel: tap send for a text"
             }
         return description + "; " + advice
     }

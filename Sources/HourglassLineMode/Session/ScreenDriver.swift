@@ -62,6 +62,7 @@ final class VerificationDriver: ScreenDriver {
     func tap(_ button: ScriptButton) {
         switch button {
         case .send: model.tapSend()
+        case .call: model.tapCall()
         case .verify: model.tapVerify()
         default: break
         }

@@ -37,11 +37,12 @@ public struct ScriptScreen: Hashable, Sendable, CustomStringConvertible {
 
     /// The verification-code screen.
     public static let verification = ScriptScreen(
-        name: "verification", fields: [.destination, .region, .code], buttons: [.send, .verify], maker: .verification)
+        name: "verification", fields: [.destination, .region, .code], buttons: [.send, .call, .verify],
+        maker: .verification)
     /// The registration screen (an account verified by code, a password, the terms).
     public static let registration = ScriptScreen(
         name: "registration", fields: [.destination, .code, .password, .confirm],
-        buttons: [.send, .verify, .submit, .terms], maker: .registration)
+        buttons: [.send, .call, .verify, .submit, .terms], maker: .registration)
     /// The built-in screens.
     public static let builtIn: [ScriptScreen] = [.verification, .registration]
 

@@ -15,8 +15,12 @@ struct ScriptedServiceState {
     var proofs: [String: Destination] = [:]
 
     /// Sends a code to `destination` at `now` (it arrives after the latency), unless told to fail.
-    mutating func sendCode(to destination: Destination, at now: TimerInstant) -> Result<CodeReceipt, CodeRequestError> {
+    /// Sends a code to `destination` at `now`, by `channel` (nil: the destination's default).
+    mutating func sendCode(
+        to destination: Destination, by channel: CodeChannel? = nil, at now: TimerInstant
+    ) -> Result<CodeReceipt, CodeRequestError> {
         if !requestFailures.isEmpty { return .failure(requestFailures.removeFirst()) }
+        if let channel, !channel.reaches(destination) { return .failure(.channelRefused(channel)) }
         issued += 1
         let code =
             nextCodes.isEmpty
@@ -27,8 +31,8 @@ struct ScriptedServiceState {
             previous: (codes[destination].map { [$0.code] + $0.previous }) ?? [], wrongAttempts: 0)
         return .success(
             CodeReceipt(
-                resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime, codeLength: settings.codeLength)
-        )
+                resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime, codeLength: settings.codeLength,
+                channel: channel ?? CodeChannel.default(for: destination)))
     }
 
     /// Checks a code at `now`.

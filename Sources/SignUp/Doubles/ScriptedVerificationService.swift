@@ -56,6 +56,19 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
         answer(after: latency) { completion(result) }
     }
 
+    /// Sends a code by `channel`: a call reaches any number, a text any number but a
+    /// landline, an e-mail an address; another is refused as `CodeRequestError.channelRefused(_:)`.
+    public func requestCode(
+        to destination: Destination, by channel: CodeChannel,
+        reply completion: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
+    ) {
+        let now = clock.logicalNow
+        let (latency, result) = state.withLock { state in
+            (state.settings.latency, state.sendCode(to: destination, by: channel, at: now))
+        }
+        answer(after: latency) { completion(result) }
+    }
+
     /// Checks `code` against the last one sent to `destination`, counting wrong attempts.
     public func verify(
         code: Secret, for destination: Destination,

@@ -10,6 +10,12 @@ public protocol ClockDrivenVerificationService: VerificationService {
     /// Sends a code to `destination`; calls `reply` once, on the clock's context.
     func requestCode(
         to destination: Destination, reply: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void)
+    /// Sends a code to `destination` by `channel`; calls `reply` once, on the clock's context.
+    /// The default is ``VerificationService/requestCode(to:by:)``'s: `requestCode(to:reply:)`
+    /// for the destination's default channel, else ``CodeRequestError/channelRefused(_:)``.
+    func requestCode(
+        to destination: Destination, by channel: CodeChannel,
+        reply: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void)
     /// Checks `code` for `destination`; calls `reply` once, on the clock's context.
     func verify(
         code: Secret, for destination: Destination,
@@ -24,6 +30,23 @@ extension ClockDrivenVerificationService {
         try await withCheckedThrowingContinuation { continuation in
             requestCode(to: destination) { continuation.resume(with: $0) }
         }
+    }
+
+    /// Sends a code by `channel` and waits for the reply.
+    public func requestCode(to destination: Destination, by channel: CodeChannel) async throws -> CodeReceipt {
+        try await withCheckedThrowingContinuation { continuation in
+            requestCode(to: destination, by: channel) { continuation.resume(with: $0) }
+        }
+    }
+
+    /// Sends by `requestCode(to:reply:)` for `destination`'s default channel; else replies
+    /// ``CodeRequestError/channelRefused(_:)``.
+    public func requestCode(
+        to destination: Destination, by channel: CodeChannel,
+        reply: @escaping @Sendable (Result<CodeReceipt, CodeRequestError>) -> Void
+    ) {
+        guard channel == CodeChannel.default(for: destination) else { return reply(.failure(.channelRefused(channel))) }
+        requestCode(to: destination, reply: reply)
     }
 
     /// Checks a code and waits for the reply.

@@ -7,11 +7,18 @@ public struct CodeReceipt: Hashable, Sendable {
     /// How many digits the code has, if the server says: it sets the code field, over
     /// ``VerificationConfig/codeLength`` (kept in 1...16).
     public var codeLength: Int?
+    /// How the code went, if the server says: a text, a call or an e-mail. Nil: the channel
+    /// asked, or the destination's default (`CodeChannel.default(for:)`).
+    public var channel: CodeChannel?
 
     /// Creates a receipt.
-    public init(resendAfter: Duration? = nil, codeLifetime: Duration = .seconds(300), codeLength: Int? = nil) {
+    public init(
+        resendAfter: Duration? = nil, codeLifetime: Duration = .seconds(300), codeLength: Int? = nil,
+        channel: CodeChannel? = nil
+    ) {
         self.resendAfter = resendAfter
         self.codeLifetime = codeLifetime
         self.codeLength = codeLength
+        self.channel = channel
     }
 }

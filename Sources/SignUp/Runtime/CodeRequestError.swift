@@ -14,4 +14,7 @@ public enum CodeRequestError: Error, Hashable, Sendable {
     case invalidDestination
     /// The limit of codes per window was reached; the next one is possible after the wait.
     case sendLimitReached(retryAfter: Duration)
+    /// The channel asked cannot reach this destination: the server makes no calls to it, or
+    /// a text was asked for a landline. Another channel may (a text where a call was refused).
+    case channelRefused(CodeChannel)
 }

@@ -14,14 +14,29 @@ struct ServiceRequest<Success: Sendable, Failure: Error>: Sendable {
 }
 
 extension ServiceRequest where Success == CodeReceipt, Failure == CodeRequestError {
-    /// Sends a code to `destination`.
-    static func requestCode(to destination: Destination, from service: any VerificationService) -> Self {
+    /// Sends a code to `destination`, by `channel` when one is asked.
+    static func requestCode(
+        to destination: Destination, by channel: CodeChannel? = nil, from service: any VerificationService
+    ) -> Self {
         if let service = service as? any ClockDrivenVerificationService {
-            return Self(route: .clockDriven { service.requestCode(to: destination, reply: $0) })
+            return Self(
+                route: .clockDriven { reply in
+                    if let channel {
+                        service.requestCode(to: destination, by: channel, reply: reply)
+                    } else {
+                        service.requestCode(to: destination, reply: reply)
+                    }
+                })
         }
         return Self(
             route: .async(
-                { try await service.requestCode(to: destination) },
+                {
+                    if let channel {
+                        try await service.requestCode(to: destination, by: channel)
+                    } else {
+                        try await service.requestCode(to: destination)
+                    }
+                },
                 fallback: {
                     shownFailure($0, network: .network, unavailable: .serviceUnavailable)
                 }))

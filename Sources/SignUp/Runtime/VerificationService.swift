@@ -16,10 +16,27 @@ public protocol VerificationService: Sendable {
     /// Sends a code to `destination`.
     /// - Throws: ``CodeRequestError``; anything else counts as ``CodeRequestError/network``.
     func requestCode(to destination: Destination) async throws -> CodeReceipt
+    /// Sends a code to `destination` by `channel`: a call when the person taps "Call me".
+    ///
+    /// The default sends by ``requestCode(to:)`` when `channel` is the destination's default
+    /// (`CodeChannel.default(for:)`), and throws ``CodeRequestError/channelRefused(_:)``
+    /// otherwise: a service that cannot choose never texts when a call was asked. Set
+    /// ``VerificationConfig/offersCalls`` to false when the backend makes no calls.
+    /// - Throws: ``CodeRequestError``; anything else counts as ``CodeRequestError/network``.
+    func requestCode(to destination: Destination, by channel: CodeChannel) async throws -> CodeReceipt
     /// Checks `code` for `destination`.
     /// - Throws: ``CodeCheckError``; anything else counts as ``CodeCheckError/network``.
     func verify(code: Secret, for destination: Destination) async throws -> VerificationProof
     /// Creates the account once its destination is verified.
     /// - Throws: ``RegistrationError``; anything else counts as ``RegistrationError/network``.
     func register(_ request: RegistrationRequest) async throws
+}
+
+extension VerificationService {
+    /// Sends by ``requestCode(to:)`` when `channel` is `destination`'s default; else throws
+    /// ``CodeRequestError/channelRefused(_:)``.
+    public func requestCode(to destination: Destination, by channel: CodeChannel) async throws -> CodeReceipt {
+        guard channel == CodeChannel.default(for: destination) else { throw CodeRequestError.channelRefused(channel) }
+        return try await requestCode(to: destination)
+    }
 }

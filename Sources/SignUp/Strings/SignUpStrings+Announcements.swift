@@ -5,7 +5,9 @@ extension SignUpStrings {
     /// masks it.
     func announcement(_ announcement: Announcement, in state: VerificationState) -> String {
         switch announcement {
-        case .codeSent(let destination): codeSent(state.config.masked(destination))
+        case .codeSent(let destination):
+            state.sentBy == .voice
+                ? codeCalled(state.config.masked(destination)) : codeSent(state.config.masked(destination))
         case .resendIn(let wait): canResendIn(seconds(wait))
         case .resendAvailable: canResendNow
         case .verified: verified
@@ -19,7 +21,7 @@ extension SignUpStrings {
     private static func wait(of error: CodeRequestError) -> Int64? {
         switch error {
         case .rateLimited(let wait), .sendLimitReached(let wait): wholeSecondsRoundedUp(wait)
-        case .network, .serviceUnavailable, .invalidDestination: nil
+        case .network, .serviceUnavailable, .invalidDestination, .channelRefused: nil
         }
     }
 

@@ -12,6 +12,8 @@ extension SignUpStrings {
         case resend
         /// ``SignUpStrings/retry``.
         case retry
+        /// ``SignUpStrings/callMe``.
+        case callMe
         /// ``SignUpStrings/resendIn``.
         case resendIn
         /// ``SignUpStrings/retryIn``.
@@ -44,8 +46,12 @@ extension SignUpStrings {
         case confirmationPlaceholder
         /// ``SignUpStrings/destinationProblem``.
         case destinationProblem
+        /// ``SignUpStrings/landlineNotice``.
+        case landlineNotice
         /// ``SignUpStrings/codeSent``.
         case codeSent
+        /// ``SignUpStrings/codeCalled``.
+        case codeCalled
         /// ``SignUpStrings/requestError``.
         case requestError
         /// ``SignUpStrings/sendLimit``.

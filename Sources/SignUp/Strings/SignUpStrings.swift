@@ -57,6 +57,8 @@ public struct SignUpStrings: Sendable {
     public var resend: String { didSet { translated.insert(.resend) } }
     /// The send button after a failed request: "Retry".
     public var retry: String { didSet { translated.insert(.retry) } }
+    /// The call button, offered beside Resend once the first wait is over: "Call me".
+    public var callMe: String { didSet { translated.insert(.callMe) } }
     /// The send button during the cooldown: "Resend in 42s" (same verb as ``resend``).
     public var resendIn: @Sendable (_ seconds: Int64) -> String { didSet { translated.insert(.resendIn) } }
     /// The send button while a rate limit lasts: "Retry in 42s".
@@ -106,6 +108,13 @@ public struct SignUpStrings: Sendable {
     }
     /// Where the code went: "Code sent to +86 ••• •••• 5678".
     public var codeSent: @Sendable (_ maskedDestination: String) -> String { didSet { translated.insert(.codeSent) } }
+    /// Where the code is being said, by call: "Calling +44 20 •••• 0000 with your code".
+    public var codeCalled: @Sendable (_ maskedDestination: String) -> String {
+        didSet { translated.insert(.codeCalled) }
+    }
+    /// Under the field, as soon as it holds a landline: "This is a landline: you'll get a
+    /// call with the code".
+    public var landlineNotice: String { didSet { translated.insert(.landlineNotice) } }
     /// Why a code request failed; `wait` is the wait left, as ``seconds`` words it, if any.
     public var requestError: @Sendable (CodeRequestError, _ wait: String?) -> String {
         didSet { translated.insert(.requestError) }
@@ -186,6 +195,7 @@ public struct SignUpStrings: Sendable {
         sending: String,
         resend: String,
         retry: String,
+        callMe: String,
         resendIn: @escaping @Sendable (_ seconds: Int64) -> String,
         retryIn: @escaping @Sendable (_ seconds: Int64) -> String,
         sendLabel: String,
@@ -202,7 +212,9 @@ public struct SignUpStrings: Sendable {
         confirmationLabel: String,
         confirmationPlaceholder: String,
         destinationProblem: @escaping @Sendable (DestinationProblem) -> String,
+        landlineNotice: String,
         codeSent: @escaping @Sendable (_ maskedDestination: String) -> String,
+        codeCalled: @escaping @Sendable (_ maskedDestination: String) -> String,
         requestError: @escaping @Sendable (CodeRequestError, _ wait: String?) -> String,
         sendLimit: @escaping @Sendable (_ wait: String?) -> String,
         verify: String,
@@ -230,6 +242,7 @@ public struct SignUpStrings: Sendable {
         self.sending = sending
         self.resend = resend
         self.retry = retry
+        self.callMe = callMe
         self.resendIn = resendIn
         self.retryIn = retryIn
         self.sendLabel = sendLabel
@@ -247,6 +260,8 @@ public struct SignUpStrings: Sendable {
         self.confirmationPlaceholder = confirmationPlaceholder
         self.destinationProblem = destinationProblem
         self.codeSent = codeSent
+        self.codeCalled = codeCalled
+        self.landlineNotice = landlineNotice
         self.requestError = requestError
         self.sendLimit = sendLimit
         self.verify = verify

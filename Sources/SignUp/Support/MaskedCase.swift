@@ -27,6 +27,7 @@ extension VerificationEvent: CustomStringConvertible, CustomDebugStringConvertib
         switch self {
         case .destinationChanged(let text): MaskedCase(name: "destinationChanged", value: text)
         case .sendTapped: MaskedCase(name: "sendTapped", value: nil)
+        case .callTapped: MaskedCase(name: "callTapped", value: nil)
         case .codeRequestFinished(let result): MaskedCase(name: "codeRequestFinished", value: result)
         case .codeChanged(let text): MaskedCase(name: "codeChanged", value: Secret(text))
         case .verifyTapped: MaskedCase(name: "verifyTapped", value: nil)

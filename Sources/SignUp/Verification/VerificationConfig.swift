@@ -28,6 +28,11 @@ public struct VerificationConfig: Hashable, Sendable {
     /// reading keeps (`invalidChinaMobile`, with its own message). An Egyptian app that sends
     /// texts only: `["EG": [.mobile]]`.
     public var acceptedNumberTypes: [PhoneRegion: Set<PhoneNumberType>] = [:]
+    /// Whether the screen offers a call ("Call me") beside Resend once the first wait for a
+    /// number's code is over, as Twilio Verify, WhatsApp and Telegram do; true by default. Set it
+    /// to false when the backend makes no calls. A landline gets its every code by call,
+    /// whatever this says: the server's default for it (`CodeChannel.default(for:)`).
+    public var offersCalls = true
     /// What reads a typed phone number; `StandardPhoneNumberParser` by default.
     public var phoneParser: any PhoneNumberParser {
         get { parserSlot.value as? any PhoneNumberParser ?? StandardPhoneNumberParser() }

@@ -10,6 +10,9 @@ public struct VerificationScreen: Hashable, Sendable {
     public var regionMatches: [RegionChoice]
     /// "Get code" / "Sending…" / "Resend in 42s" / "Resend" / "Retry".
     public var sendButton: ButtonView
+    /// "Call me", beside Resend once the first wait for a number is over
+    /// (``VerificationState/canCall``); nil while it is not offered.
+    public var callButton: ButtonView?
     /// The code field; its message tells the expiry or why the code was not accepted.
     public var code: SecretFieldView
     /// "Verify" / "Verifying…".
@@ -25,6 +28,8 @@ public struct VerificationScreen: Hashable, Sendable {
         var destinationMessage: String?
         if state.destinationEdited, case .failure(let problem) = state.destination {
             destinationMessage = text.destinationProblem(problem)
+        } else if state.callWillCome, state.send != .failed(.invalidDestination) {
+            destinationMessage = text.landlineNotice
         }
         destination = FieldView(
             text: state.destinationText,
@@ -37,6 +42,8 @@ public struct VerificationScreen: Hashable, Sendable {
             ? []
             : Array(RegionPicker(language: state.config.language, selected: nil).matches(state.regionSearch).prefix(5))
         sendButton = Self.sendButton(state, text)
+        callButton =
+            state.canCall ? ButtonView(title: text.callMe, isEnabled: true, accessibilityLabel: text.callMe) : nil
         code = SecretFieldView(
             value: state.code, isEnabled: state.acceptsCode, message: Self.codeMessage(state, text),
             label: text.codeLabel, placeholder: text.codePlaceholder(state.codeLength))
@@ -69,6 +76,8 @@ public struct VerificationScreen: Hashable, Sendable {
             case .sent: text.resend
             // A refused destination: no Retry, which could never work; an edit makes it sendable.
             case .failed(.invalidDestination): text.getCode
+            // A refused call: the send button texts, which works.
+            case .failed(.channelRefused): state.sentTo == nil ? text.getCode : text.resend
             case .failed: text.retry
             }
         return ButtonView(title: title, isEnabled: state.canSend, accessibilityLabel: text.sendLabel)
@@ -116,13 +125,14 @@ public struct VerificationScreen: Hashable, Sendable {
         if state.codeSentElsewhere, let sentTo = state.sentTo {
             // A refused number or a lost request is about the field as it is now.
             if case .failed(let error) = state.send,
-                [.network, .serviceUnavailable, .invalidDestination].contains(error)
+                error.isAboutTheInput
             {
                 return text.requestError(error, nil)
             }
             return state.isVerified ? nil : text.codeSentElsewhere(state.config.masked(sentTo))
         }
-        if case .failed(let error) = state.send {
+        // Once verified, how a send failed is nothing to act on.
+        if case .failed(let error) = state.send, !state.isVerified {
             let wait = state.cooldownEnd.map { text.seconds(state.secondsLeft(until: $0)) }
             // A limit's message goes once its wait is over: Retry says the rest.
             if case .rateLimited = error, wait == nil { return nil }
@@ -130,12 +140,16 @@ public struct VerificationScreen: Hashable, Sendable {
             return text.requestError(error, wait)
         }
         switch state.notice {
-        case .codeReplaced: return text.codeReplaced
+        case .codeReplaced:
+            // A call is coming: that is what to know first (its code replaces the old one).
+            guard state.sentBy == .voice, let sentTo = state.sentTo else { return text.codeReplaced }
+            return text.codeCalled(state.config.masked(sentTo))
         case .lockOver: return text.lockOver
         case .storeProblem(let problem): return text.storeProblem(problem)
         case nil: break
         }
         guard let sentTo = state.sentTo, !state.isVerified else { return nil }
-        return text.codeSent(state.config.masked(sentTo))
+        let masked = state.config.masked(sentTo)
+        return state.sentBy == .voice ? text.codeCalled(masked) : text.codeSent(masked)
     }
 }

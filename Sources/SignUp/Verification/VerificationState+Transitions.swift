@@ -10,6 +10,8 @@ public enum VerificationEvent: Hashable, Sendable {
     case destinationChanged(String)
     /// The send button was tapped.
     case sendTapped
+    /// The call button ("Call me") was tapped: a code by call.
+    case callTapped
     /// The service answered a code request.
     case codeRequestFinished(Result<CodeReceipt, CodeRequestError>)
     /// The code field changed (a keystroke, a paste or an autofill).
@@ -57,7 +59,9 @@ extension VerificationState {
             if !destinationText.isEmpty { editDestination(destinationText) }
             return []
         case .sendTapped:
-            return requestCode()
+            return requestCode(calling: false)
+        case .callTapped:
+            return canCall ? requestCode(calling: true) : []
         case .codeRequestFinished(let result):
             return finishRequest(result)
         case .codeChanged(let text):
@@ -95,6 +99,23 @@ extension VerificationState {
         return cooldownEnd == nil
     }
 
+    /// Whether the call button ("Call me") is offered and can be tapped: once the first wait
+    /// for a number that takes texts is over (the send button works again for ``sentTo``), and
+    /// ``VerificationConfig/offersCalls``. A landline is not offered it: its every code comes by
+    /// call. Nor is a number whose call the service refused, until the field is edited.
+    public var canCall: Bool {
+        guard config.offersCalls, canSend, !codeSentElsewhere, let sentTo, case .phone = sentTo else { return false }
+        guard send != .failed(.channelRefused(.voice)) else { return false }
+        return CodeChannel.default(for: sentTo) == .sms
+    }
+
+    /// Whether the destination field holds a landline that no code went to yet: the screen
+    /// says at once that a call will bring the code (`CodeChannel.default(for:)` is voice).
+    public var callWillCome: Bool {
+        guard case .success(let target) = destination, case .phone = target, sentTo != target else { return false }
+        return CodeChannel.default(for: target) == .voice
+    }
+
     /// Whether a code step was started for ``sentTo`` while the field now holds another
     /// destination (or none that parses): the code field is closed until the field names
     /// ``sentTo`` again or a code is sent to the new one.
@@ -118,7 +139,7 @@ extension VerificationState {
         }
     }
 
-    private mutating func requestCode() -> [VerificationEffect] {
+    private mutating func requestCode(calling: Bool) -> [VerificationEffect] {
         guard canSend, case .success(let target) = destination else { return [] }
         let (now, window) = (now, config.sendWindow)
         sendTimes.removeAll { now - $0 >= window }
@@ -129,13 +150,14 @@ extension VerificationState {
         }
         send = .sending
         notice = nil
-        return [.requestCode(target)]
+        self.calling = calling
+        return [calling ? .requestCall(target) : .requestCode(target)]
     }
 
     private mutating func finishRequest(_ result: Result<CodeReceipt, CodeRequestError>) -> [VerificationEffect] {
         guard send == .sending, case .success(let target) = destination else { return [] }
         if isVerified {
-            send = .sent
+            (send, calling) = (.sent, false)
             return []
         }
         switch result {
@@ -150,6 +172,8 @@ extension VerificationState {
             }
             send = .sent
             sentTo = target
+            sentBy = receipt.channel ?? (calling ? .voice : CodeChannel.default(for: target))
+            calling = false
             code = .empty
             codeMayBeInPlay = false
             codeLength = receipt.codeLength.map(VerificationConfig.codeLengths.clamp) ?? config.codeLength
@@ -166,6 +190,7 @@ extension VerificationState {
             ]
         case .failure(let error):
             send = .failed(error)
+            calling = false
             switch error {
             // A server's wait is kept like a cooldown, so a restart does not forget it; and a 429
             // means a code may be in play for `target` (an answer lost, another device), so the
@@ -181,7 +206,7 @@ extension VerificationState {
                 sendLimitEnd = now + wait
                 return effects + [.startCountdown(.sendLimit, until: now + wait)] + [.save(snapshot(of: target))]
                     + [.announce(.requestFailed(error))]
-            case .network, .serviceUnavailable, .invalidDestination:
+            case .network, .serviceUnavailable, .invalidDestination, .channelRefused:
                 return [.announce(.requestFailed(error))]
             }
         }
@@ -192,9 +217,10 @@ extension VerificationState {
         destinationText = DestinationField.formatted(text, region: config.region)
         destinationEdited = true
         destination = config.destination(from: destinationText)
-        // A refused number, or a request that never arrived, is about the old input.
-        if send == .failed(.invalidDestination) || send == .failed(.network) || send == .failed(.serviceUnavailable) {
+        // A refused number or channel, or a request that never arrived, is about the old input.
+        if case .failed(let error) = send, error.isAboutTheInput {
             send = sentTo == nil ? .ready : .sent
+            calling = false
         }
         // The code step belongs to `sentTo`: a code half typed for it does not follow the edit.
         if codeSentElsewhere { code = .empty }
@@ -294,6 +320,8 @@ extension VerificationState {
         codeMayBeInPlay = saved.codeMayBeInPlay
         var effects: [VerificationEffect] = []
         if saved.hasCode || saved.codeMayBeInPlay { sentTo = saved.destination }
+        // The saved cooldown keeps no channel: the destination's default is told.
+        if saved.hasCode { sentBy = CodeChannel.default(for: saved.destination) }
         if saved.hasCode {
             send = .sent
             codeLifetime = saved.codeLifetime
@@ -344,7 +372,7 @@ extension VerificationState {
             if case .locked = check { effects.append(.stopCountdown(.lock)) }
             if codeExpiry != nil { effects.append(.stopCountdown(.codeExpiry)) }
             sentTo = target
-            (code, codeExpiry, codeLifetime, check, notice) = (.empty, nil, .zero, .idle, nil)
+            (code, codeExpiry, codeLifetime, check, notice, sentBy) = (.empty, nil, .zero, .idle, nil, nil)
             codeLength = config.codeLength
         }
         guard codeExpiry == nil else { return effects }
@@ -357,6 +385,17 @@ extension VerificationState {
     func secondsLeft(until end: TimerInstant) -> Int64 {
         guard end > now else { return 0 }
         return (end.nanoseconds - now.nanoseconds - 1) / 1_000_000_000 + 1
+    }
+}
+
+extension CodeRequestError {
+    /// Whether this failure is about the field as it was, so that an edit clears it: a refused
+    /// destination or channel, or a request that never arrived.
+    var isAboutTheInput: Bool {
+        switch self {
+        case .invalidDestination, .channelRefused, .network, .serviceUnavailable: true
+        case .rateLimited, .sendLimitReached: false
+        }
     }
 }
 

@@ -25,6 +25,11 @@ public struct VerificationState: Hashable, Sendable {
     public internal(set) var codeMayBeInPlay = false
     /// The send button's phase.
     public internal(set) var send: SendPhase = .ready
+    /// Whether the send in flight asked for a call ("Call me").
+    public internal(set) var calling = false
+    /// How the code in play for ``sentTo`` went: the service's word, else the channel asked,
+    /// else the destination's default (`CodeChannel.default(for:)`); nil before any code.
+    public internal(set) var sentBy: CodeChannel?
     /// Until when the send button waits (after a send, or a rate limit).
     public internal(set) var cooldownEnd: TimerInstant?
     /// The length of the cooldown in force (the server may override the configured one).
@@ -69,6 +74,7 @@ public struct VerificationState: Hashable, Sendable {
             && lhs.sendLimitEnd == rhs.sendLimitEnd && lhs.codeLength == rhs.codeLength
             && lhs.codeExpiry == rhs.codeExpiry && lhs.codeLifetime == rhs.codeLifetime
             && lhs.notice == rhs.notice && lhs.config == rhs.config && lhs.regionSearch == rhs.regionSearch
+            && lhs.calling == rhs.calling && lhs.sentBy == rhs.sentBy
     }
 
     /// `Result`'s `==`, specialised.
@@ -145,8 +151,10 @@ public enum VerificationCountdown: Hashable, Sendable, CaseIterable {
 @nonexhaustive
 #endif
 public enum VerificationEffect: Hashable, Sendable {
-    /// Ask the service for a code.
+    /// Ask the service for a code, by the destination's default channel.
     case requestCode(Destination)
+    /// Ask the service for a code by call ("Call me").
+    case requestCall(Destination)
     /// Ask the service to check a code.
     case checkCode(Secret, for: Destination)
     /// Run a countdown to `until`, ticking every second (every minute for the send limit).

@@ -114,6 +114,8 @@ public final class VerificationViewModel: Sendable {
     public func chooseRegion(_ region: PhoneRegion) { runtime.input { .regionChosen(region) } }
     /// The send button was tapped.
     public func tapSend() { runtime.input { .sendTapped } }
+    /// The call button ("Call me") was tapped.
+    public func tapCall() { runtime.input { .callTapped } }
     /// The code field changed; a complete code is checked at once.
     public func setCode(_ text: String) { runtime.input { .codeChanged(text) } }
     /// The verify button was tapped.
@@ -138,6 +140,10 @@ public final class VerificationViewModel: Sendable {
         switch effect {
         case .requestCode(let destination):
             runtime.call(.codeRequest, .requestCode(to: destination, from: service)) { .codeRequestFinished($0) }
+        case .requestCall(let destination):
+            runtime.call(.codeRequest, .requestCode(to: destination, by: .voice, from: service)) {
+                .codeRequestFinished($0)
+            }
         case .checkCode(let code, let destination):
             runtime.call(.codeCheck, .checkCode(code, for: destination, with: service)) { .codeCheckFinished($0) }
         case .startCountdown(let countdown, let end):

@@ -78,6 +78,7 @@ extension VerificationScreen {
     func appendLines(to lines: inout [String], prefix: String) {
         lines.append(ScreenLines.field(prefix, "destination", destination))
         lines.append(ScreenLines.button(prefix, "send", sendButton))
+        if let callButton { lines.append(ScreenLines.button(prefix, "call", callButton)) }
         lines.append(ScreenLines.secret(prefix, "code", code))
         lines.append(ScreenLines.button(prefix, "verify", verifyButton))
         if let message { lines.append("\(prefix)message: \(TranscriptText.escaped(message))") }

@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "جارٍ الإرسال…"
         strings.resend = "إعادة الإرسال"
         strings.retry = "إعادة المحاولة"
+        strings.callMe = "اتصل بي"
         // Only the digits are isolated: with ث inside, the isolate would read right to left.
         strings.resendIn = { "إعادة الإرسال (\(isolated("\($0)")) ث)" }
         strings.retryIn = { "إعادة المحاولة (\(isolated("\($0)")) ث)" }
@@ -63,7 +64,9 @@ extension SignUpStrings {
             case .phone(.tooLong): "يتكون رقم الهاتف من \(isolated("15")) رقمًا على الأكثر"
             }
         }
+        strings.landlineNotice = "هذا رقم هاتف أرضي: ستتلقى رمز التحقق عبر مكالمة هاتفية"
         strings.codeSent = { "تم إرسال الرمز إلى \(isolated($0))" }
+        strings.codeCalled = { "جارٍ الاتصال بالرقم \(isolated($0)) لإبلاغك برمز التحقق" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "خطأ في الشبكة. يُرجى التحقق من الاتصال وإعادة المحاولة"
@@ -71,6 +74,9 @@ extension SignUpStrings {
             case .rateLimited:
                 "عدد كبير جدًا من الطلبات. يُرجى إعادة المحاولة بعد \(wait ?? "قليل")"
             case .invalidDestination: "لا يمكن إرسال رموز إلى هذا الرقم أو العنوان"
+            case .channelRefused(.voice): "لا يمكن إرسال رموز التحقق إلى هذا الرقم عبر مكالمة هاتفية"
+            case .channelRefused(.sms): "لا يمكن إرسال رموز التحقق إلى هذا الرقم عبر رسالة نصية"
+            case .channelRefused(.email): "لا يمكن إرسال رموز التحقق إلى عنوان البريد الإلكتروني هذا"
             case .sendLimitReached:
                 "تم طلب عدد كبير جدًا من الرموز. يُرجى المحاولة مرة أخرى "
                     + (wait.map { "بعد \($0)" } ?? "لاحقًا")

@@ -7,6 +7,7 @@ extension SignUpStrings {
         sending: "Sending…",
         resend: "Resend",
         retry: "Retry",
+        callMe: "Call me",
         resendIn: { "Resend in \($0)s" },
         retryIn: { "Retry in \($0)s" },
         sendLabel: "Send code",
@@ -42,13 +43,18 @@ extension SignUpStrings {
             case .phone(.tooLong): "A phone number has at most 15 digits"
             }
         },
+        landlineNotice: "This is a landline: you'll get a call with the code",
         codeSent: { "Code sent to \($0)" },
+        codeCalled: { "Calling \($0) with your code" },
         requestError: { error, wait in
             switch error {
             case .network: "Network error. Check your connection and retry"
             case .serviceUnavailable: "The service is not available right now. Retry in a moment"
             case .rateLimited: "Too many requests. Retry in \(wait ?? "a moment")"
             case .invalidDestination: "This number or address cannot receive codes"
+            case .channelRefused(.voice): "Codes can't be sent to this number by call"
+            case .channelRefused(.sms): "Codes can't be sent to this number by text message"
+            case .channelRefused(.email): "Codes can't be sent to this address"
             case .sendLimitReached: "Too many codes requested. Try again in \(wait ?? "a while")"
             }
         },

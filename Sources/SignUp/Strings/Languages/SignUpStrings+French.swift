@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "Envoi…"
         strings.resend = "Renvoyer"
         strings.retry = "Réessayer"
+        strings.callMe = "M'appeler"
         // `s` is a symbol: it has no plural. U+00A0 keeps a count with its unit on one line.
         strings.resendIn = { "Renvoyer dans \($0)\u{00A0}s" }
         strings.retryIn = { "Réessayer dans \($0)\u{00A0}s" }
@@ -65,13 +66,18 @@ extension SignUpStrings {
             case .phone(.tooLong): "Un numéro de téléphone comporte au maximum 15\u{00A0}chiffres"
             }
         }
+        strings.landlineNotice = "Ceci est un numéro fixe : vous recevrez le code par appel téléphonique"
         strings.codeSent = { "Code envoyé à \($0)" }
+        strings.codeCalled = { "Appel en cours vers le \($0) pour vous communiquer le code" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "Erreur réseau. Vérifiez votre connexion et réessayez"
             case .serviceUnavailable: "Le service est indisponible pour le moment. Réessayez dans un instant"
             case .rateLimited: "Trop de demandes. Réessayez dans \(wait ?? "un instant")"
             case .invalidDestination: "Ce numéro ou cette adresse ne peut pas recevoir de code"
+            case .channelRefused(.voice): "Impossible d'envoyer un code à ce numéro par appel"
+            case .channelRefused(.sms): "Impossible d'envoyer un code à ce numéro par SMS"
+            case .channelRefused(.email): "Impossible d'envoyer un code à cette adresse e-mail"
             case .sendLimitReached:
                 wait.map { "Trop de codes demandés. Réessayez dans \($0)" }
                     ?? "Trop de codes demandés. Réessayez plus tard"

@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "Wird gesendet…"
         strings.resend = "Erneut senden"
         strings.retry = "Erneut versuchen"
+        strings.callMe = "Mich anrufen"
         // `s` is a symbol: it has no plural. U+00A0 keeps a count with its unit on one line.
         strings.resendIn = { "In \($0)\u{00A0}s erneut senden" }
         strings.retryIn = { "In \($0)\u{00A0}s erneut versuchen" }
@@ -51,13 +52,18 @@ extension SignUpStrings {
             case .phone(.tooLong): "Eine Telefonnummer hat höchstens 15 Ziffern"
             }
         }
+        strings.landlineNotice = "Das ist eine Festnetznummer: Sie erhalten den Code per Anruf"
         strings.codeSent = { "Code an \($0) gesendet" }
+        strings.codeCalled = { "Wir rufen \($0) an und nennen Ihnen den Code" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "Netzwerkfehler. Prüfen Sie Ihre Verbindung und versuchen Sie es erneut"
             case .serviceUnavailable: "Der Dienst ist gerade nicht verfügbar. Versuchen Sie es gleich noch einmal"
             case .rateLimited: "Zu viele Anfragen. Versuchen Sie es in \(wait ?? "einem Moment") erneut"
             case .invalidDestination: "An diese Nummer oder Adresse können keine Codes gesendet werden"
+            case .channelRefused(.voice): "An diese Nummer können keine Codes per Anruf übermittelt werden"
+            case .channelRefused(.sms): "An diese Nummer können keine Codes per SMS gesendet werden"
+            case .channelRefused(.email): "An diese E-Mail-Adresse können keine Codes gesendet werden"
             case .sendLimitReached:
                 wait.map { "Zu viele Codes angefordert. Versuchen Sie es in \($0) erneut" }
                     ?? "Zu viele Codes angefordert. Versuchen Sie es später erneut"

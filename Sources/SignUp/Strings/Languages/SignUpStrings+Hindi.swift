@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "भेजा जा रहा है…"
         strings.resend = "फिर से भेजें"
         strings.retry = "फिर से कोशिश करें"
+        strings.callMe = "मुझे कॉल करें"
         strings.resendIn = { "फिर से भेजें (\($0) सेकंड)" }
         strings.retryIn = { "फिर से कोशिश करें (\($0) सेकंड)" }
         strings.sendLabel = "कोड भेजें"
@@ -49,7 +50,9 @@ extension SignUpStrings {
             case .phone(.tooLong): "फ़ोन नंबर में ज़्यादा से ज़्यादा 15 अंक हो सकते हैं"
             }
         }
+        strings.landlineNotice = "यह लैंडलाइन नंबर है: आपको कॉल करके कोड बताया जाएगा"
         strings.codeSent = { "कोड \($0) पर भेजा गया" }
+        strings.codeCalled = { "कोड बताने के लिए \($0) पर कॉल किया जा रहा है" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "नेटवर्क में गड़बड़ी। अपना कनेक्शन जांचें और फिर से कोशिश करें"
@@ -57,6 +60,9 @@ extension SignUpStrings {
             case .rateLimited:
                 "बहुत ज़्यादा अनुरोध किए गए। \(wait.map { "\($0) बाद" } ?? "थोड़ी देर में") फिर से कोशिश करें"
             case .invalidDestination: "इस नंबर या पते पर कोड नहीं भेजे जा सकते"
+            case .channelRefused(.voice): "इस नंबर पर कॉल के ज़रिए कोड नहीं भेजे जा सकते"
+            case .channelRefused(.sms): "इस नंबर पर SMS के ज़रिए कोड नहीं भेजे जा सकते"
+            case .channelRefused(.email): "इस ईमेल पते पर कोड नहीं भेजे जा सकते"
             case .sendLimitReached:
                 "बहुत ज़्यादा कोड मांगे गए। \(wait ?? "कुछ देर") बाद फिर से कोशिश करें"
             }

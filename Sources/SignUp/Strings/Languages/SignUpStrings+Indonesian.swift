@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "Mengirim…"
         strings.resend = "Kirim ulang"
         strings.retry = "Coba lagi"
+        strings.callMe = "Telepon saya"
         strings.resendIn = { "Kirim ulang dalam \($0) dtk" }
         strings.retryIn = { "Coba lagi dalam \($0) dtk" }
         strings.sendLabel = "Kirim kode"
@@ -49,13 +50,18 @@ extension SignUpStrings {
             case .phone(.tooLong): "Nomor HP maksimal 15 digit"
             }
         }
+        strings.landlineNotice = "Ini nomor telepon tetap: Anda akan menerima kode melalui panggilan telepon"
         strings.codeSent = { "Kode telah dikirim ke \($0)" }
+        strings.codeCalled = { "Menelepon \($0) untuk menyampaikan kode Anda" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "Terjadi kesalahan jaringan. Periksa koneksi, lalu coba lagi"
             case .serviceUnavailable: "Layanan sedang tidak tersedia. Coba lagi dalam beberapa saat"
             case .rateLimited: "Terlalu banyak permintaan. Coba lagi dalam \(wait ?? "beberapa saat")"
             case .invalidDestination: "Nomor atau alamat ini tidak dapat menerima kode"
+            case .channelRefused(.voice): "Kode tidak dapat dikirim ke nomor ini melalui panggilan telepon"
+            case .channelRefused(.sms): "Kode tidak dapat dikirim ke nomor ini melalui SMS"
+            case .channelRefused(.email): "Kode tidak dapat dikirim ke alamat email ini"
             case .sendLimitReached:
                 wait.map { "Terlalu banyak permintaan kode. Coba lagi dalam \($0)" }
                     ?? "Terlalu banyak permintaan kode. Coba lagi nanti"

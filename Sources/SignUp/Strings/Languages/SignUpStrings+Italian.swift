@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "Invio in corso…"
         strings.resend = "Reinvia"
         strings.retry = "Riprova"
+        strings.callMe = "Chiamami"
         // `s` is a symbol: it has no plural. U+00A0 keeps a count with its unit on one line.
         strings.resendIn = { "Reinvia tra \($0)\u{00A0}s" }
         strings.retryIn = { "Riprova tra \($0)\u{00A0}s" }
@@ -61,13 +62,18 @@ extension SignUpStrings {
             case .phone(.tooLong): "Un numero di telefono ha al massimo 15 cifre"
             }
         }
+        strings.landlineNotice = "Questo è un numero fisso: il codice arriverà con una chiamata"
         strings.codeSent = { "Codice inviato a \($0)" }
+        strings.codeCalled = { "Chiamata in corso al \($0) per comunicare il codice" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "Errore di rete. Controlla la connessione e riprova"
             case .serviceUnavailable: "Il servizio non è disponibile al momento. Riprova tra poco"
             case .rateLimited: "Troppe richieste. Riprova tra \(wait ?? "poco")"
             case .invalidDestination: "Questo numero o indirizzo non può ricevere codici"
+            case .channelRefused(.voice): "Non è possibile inviare codici a questo numero tramite chiamata"
+            case .channelRefused(.sms): "Non è possibile inviare codici a questo numero tramite SMS"
+            case .channelRefused(.email): "Non è possibile inviare codici a questo indirizzo email"
             case .sendLimitReached:
                 wait.map { "Hai richiesto troppi codici. Riprova tra \($0)" }
                     ?? "Hai richiesto troppi codici. Riprova più tardi"

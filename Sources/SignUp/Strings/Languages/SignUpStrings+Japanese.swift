@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "送信中…"
         strings.resend = "再送信"
         strings.retry = "再試行"
+        strings.callMe = "電話で受け取る"
         strings.resendIn = { "再送信（\($0)秒）" }
         strings.retryIn = { "再試行（\($0)秒）" }
         strings.sendLabel = "認証コードを送信"
@@ -47,7 +48,9 @@ extension SignUpStrings {
             case .phone(.tooLong): "電話番号は最大15桁です"
             }
         }
+        strings.landlineNotice = "固定電話の番号です。認証コードは電話でお知らせします"
         strings.codeSent = { "\($0) に認証コードを送信しました" }
+        strings.codeCalled = { "認証コードをお伝えするため、\($0) に電話をかけています" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "ネットワークエラーです。接続を確認して再試行してください"
@@ -56,6 +59,9 @@ extension SignUpStrings {
                 wait.map { "リクエストが多すぎます。\($0)後に再試行してください" }
                     ?? "リクエストが多すぎます。しばらくしてから再試行してください"
             case .invalidDestination: "この番号またはアドレスでは認証コードを受け取れません"
+            case .channelRefused(.voice): "この番号には音声通話で認証コードを送信できません"
+            case .channelRefused(.sms): "この番号にはSMSで認証コードを送信できません"
+            case .channelRefused(.email): "このメールアドレスには認証コードを送信できません"
             case .sendLimitReached:
                 wait.map { "認証コードの送信回数が上限に達しました。\($0)後にもう一度お試しください" }
                     ?? "認証コードの送信回数が上限に達しました。時間をおいてもう一度お試しください"

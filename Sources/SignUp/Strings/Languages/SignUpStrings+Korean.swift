@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "전송 중…"
         strings.resend = "재전송"
         strings.retry = "다시 시도"
+        strings.callMe = "전화로 받기"
         strings.resendIn = { "재전송 (\($0)초)" }
         strings.retryIn = { "다시 시도 (\($0)초)" }
         strings.sendLabel = "인증번호 전송"
@@ -47,7 +48,9 @@ extension SignUpStrings {
             case .phone(.tooLong): "휴대폰 번호는 최대 15자리입니다"
             }
         }
+        strings.landlineNotice = "유선 전화번호입니다. 인증번호는 전화로 알려 드립니다"
         strings.codeSent = { "\($0)에 인증번호를 보냈습니다" }
+        strings.codeCalled = { "\($0) 번호로 전화를 걸어 인증번호를 알려 드립니다" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "네트워크 오류가 발생했습니다. 연결을 확인한 후 다시 시도하세요"
@@ -56,6 +59,9 @@ extension SignUpStrings {
                 wait.map { "요청이 너무 많습니다. \($0) 후에 다시 시도하세요" }
                     ?? "요청이 너무 많습니다. 잠시 후 다시 시도하세요"
             case .invalidDestination: "이 번호 또는 주소로는 인증번호를 받을 수 없습니다"
+            case .channelRefused(.voice): "이 번호는 음성 전화로 인증번호를 받을 수 없습니다"
+            case .channelRefused(.sms): "이 번호는 문자 메시지로 인증번호를 받을 수 없습니다"
+            case .channelRefused(.email): "이 이메일 주소로는 인증번호를 보낼 수 없습니다"
             case .sendLimitReached:
                 wait.map { "인증번호 요청 횟수를 초과했습니다. \($0) 후에 다시 시도하세요" }
                     ?? "인증번호 요청 횟수를 초과했습니다. 나중에 다시 시도하세요"

@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "Enviando…"
         strings.resend = "Reenviar"
         strings.retry = "Tentar novamente"
+        strings.callMe = "Me ligue"
         // `s` is a symbol: it has no plural.
         strings.resendIn = { "Reenviar em \($0)\u{00A0}s" }
         strings.retryIn = { "Tentar novamente em \($0)\u{00A0}s" }
@@ -62,13 +63,18 @@ extension SignUpStrings {
             case .phone(.tooLong): "Um número de telefone tem no máximo 15 dígitos"
             }
         }
+        strings.landlineNotice = "Este é um número fixo: você vai receber o código por ligação"
         strings.codeSent = { "Código enviado para \($0)" }
+        strings.codeCalled = { "Ligando para \($0) com o seu código" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "Erro de rede. Verifique sua conexão e tente novamente"
             case .serviceUnavailable: "O serviço não está disponível no momento. Tente novamente em instantes"
             case .rateLimited: "Muitas solicitações. Tente novamente em \(wait ?? "instantes")"
             case .invalidDestination: "Este número ou e-mail não pode receber códigos"
+            case .channelRefused(.voice): "Não é possível enviar códigos para este número por ligação"
+            case .channelRefused(.sms): "Não é possível enviar códigos para este número por SMS"
+            case .channelRefused(.email): "Não é possível enviar códigos para este endereço de e-mail"
             case .sendLimitReached:
                 wait.map { "Você solicitou códigos demais. Tente novamente em \($0)" }
                     ?? "Você solicitou códigos demais. Tente novamente mais tarde"

@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "Отправка…"
         strings.resend = "Отправить снова"
         strings.retry = "Повторить"
+        strings.callMe = "Позвонить мне"
         strings.resendIn = { "Отправить снова через \($0)\u{00A0}с" }
         strings.retryIn = { "Повторить через \($0)\u{00A0}с" }
         strings.sendLabel = "Отправить код"
@@ -59,7 +60,9 @@ extension SignUpStrings {
             case .phone(.tooLong): "Номер телефона содержит не более 15 цифр"
             }
         }
+        strings.landlineNotice = "Это стационарный номер: вам позвонят и продиктуют код"
         strings.codeSent = { "Код отправлен на \($0)" }
+        strings.codeCalled = { "Звоним на \($0), чтобы продиктовать код" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "Ошибка сети. Проверьте подключение и повторите попытку"
@@ -67,6 +70,9 @@ extension SignUpStrings {
             case .rateLimited:
                 "Слишком много запросов. Повторите попытку \(wait.map { "через \($0)" } ?? "чуть позже")"
             case .invalidDestination: "На этот номер или адрес нельзя отправить код"
+            case .channelRefused(.voice): "На этот номер нельзя отправить код звонком"
+            case .channelRefused(.sms): "На этот номер нельзя отправить код по SMS"
+            case .channelRefused(.email): "На этот адрес электронной почты нельзя отправить код"
             case .sendLimitReached:
                 "Запрошено слишком много кодов. Повторите попытку \(wait.map { "через \($0)" } ?? "позже")"
             }

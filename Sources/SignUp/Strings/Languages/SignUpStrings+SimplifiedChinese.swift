@@ -7,6 +7,7 @@ extension SignUpStrings {
         strings.sending = "发送中…"
         strings.resend = "重新发送"
         strings.retry = "重试"
+        strings.callMe = "给我打电话"
         strings.resendIn = { "重新发送(\($0)s)" }
         strings.retryIn = { "重试(\($0)s)" }
         strings.sendLabel = "发送验证码"
@@ -43,13 +44,18 @@ extension SignUpStrings {
             case .phone(.tooLong): "手机号最多15位数字"
             }
         }
+        strings.landlineNotice = "此号码为固定电话，将通过来电告知验证码"
         strings.codeSent = { "验证码已发送至 \($0)" }
+        strings.codeCalled = { "正在致电 \($0) 告知验证码" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "网络错误，请检查网络后重试"
             case .serviceUnavailable: "服务暂时不可用，请稍后重试"
             case .rateLimited: "请求过于频繁，请\(wait ?? "稍")后重试"
             case .invalidDestination: "该号码或邮箱无法接收验证码"
+            case .channelRefused(.voice): "无法通过语音电话向此号码发送验证码"
+            case .channelRefused(.sms): "无法通过短信向此号码发送验证码"
+            case .channelRefused(.email): "无法向此邮箱地址发送验证码"
             case .sendLimitReached: "获取验证码次数过多，请\(wait ?? "稍")后再试"
             }
         }

@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "Enviando…"
         strings.resend = "Reenviar"
         strings.retry = "Reintentar"
+        strings.callMe = "Llámame"
         // `s` is a symbol: it has no plural.
         strings.resendIn = { "Reenviar en \($0)\u{00A0}s" }
         strings.retryIn = { "Reintentar en \($0)\u{00A0}s" }
@@ -62,7 +63,9 @@ extension SignUpStrings {
             case .phone(.tooLong): "Un número de teléfono tiene como máximo 15 dígitos"
             }
         }
+        strings.landlineNotice = "Este es un número fijo: recibirás una llamada con el código"
         strings.codeSent = { "Código enviado a \($0)" }
+        strings.codeCalled = { "Llamando al \($0) para darte el código" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "Error de red. Revisa tu conexión e inténtalo de nuevo"
@@ -70,6 +73,9 @@ extension SignUpStrings {
                 "El servicio no está disponible en este momento. Inténtalo de nuevo en unos momentos"
             case .rateLimited: "Demasiadas solicitudes. Inténtalo de nuevo en \(wait ?? "unos momentos")"
             case .invalidDestination: "Este número o correo no puede recibir códigos"
+            case .channelRefused(.voice): "No se pueden enviar códigos a este número por llamada"
+            case .channelRefused(.sms): "No se pueden enviar códigos a este número por SMS"
+            case .channelRefused(.email): "No se pueden enviar códigos a esta dirección de correo"
             case .sendLimitReached:
                 wait.map { "Solicitaste demasiados códigos. Inténtalo de nuevo en \($0)" }
                     ?? "Solicitaste demasiados códigos. Inténtalo de nuevo más tarde"

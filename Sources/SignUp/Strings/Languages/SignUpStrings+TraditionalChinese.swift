@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "傳送中…"
         strings.resend = "重新傳送"
         strings.retry = "重試"
+        strings.callMe = "打電話給我"
         strings.resendIn = { "重新傳送（\($0) 秒）" }
         strings.retryIn = { "重試（\($0) 秒）" }
         strings.sendLabel = "傳送驗證碼"
@@ -46,13 +47,18 @@ extension SignUpStrings {
             case .phone(.tooLong): "手機號碼最多 15 位數字"
             }
         }
+        strings.landlineNotice = "此號碼為市話，將透過來電告知驗證碼"
         strings.codeSent = { "驗證碼已傳送至 \($0)" }
+        strings.codeCalled = { "正在撥打 \($0) 告知驗證碼" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "網路錯誤，請檢查網路連線後重試"
             case .serviceUnavailable: "服務暫時無法使用，請稍後重試"
             case .rateLimited: wait.map { "要求過於頻繁，請於 \($0)後重試" } ?? "要求過於頻繁，請稍後重試"
             case .invalidDestination: "此號碼或地址無法接收驗證碼"
+            case .channelRefused(.voice): "無法透過語音電話將驗證碼傳送至此號碼"
+            case .channelRefused(.sms): "無法透過簡訊將驗證碼傳送至此號碼"
+            case .channelRefused(.email): "無法將驗證碼傳送至此電子郵件地址"
             case .sendLimitReached:
                 wait.map { "取得驗證碼次數過多，請於 \($0)後再試" } ?? "取得驗證碼次數過多，請稍後再試"
             }

@@ -8,6 +8,7 @@ extension SignUpStrings {
         strings.sending = "Gönderiliyor…"
         strings.resend = "Tekrar gönder"
         strings.retry = "Tekrar dene"
+        strings.callMe = "Beni ara"
         strings.resendIn = { seconds in
             turkishPlural.select(seconds, one: "Tekrar gönder (\(seconds) sn)", other: "Tekrar gönder (\(seconds) sn)")
         }
@@ -58,13 +59,18 @@ extension SignUpStrings {
             case .phone(.tooLong): "Telefon numarası en fazla 15 haneli olabilir"
             }
         }
+        strings.landlineNotice = "Bu bir sabit hat numarası: Kod size telefon aramasıyla bildirilecek"
         strings.codeSent = { "Kod gönderildi: \($0)" }
+        strings.codeCalled = { "Kodunuz için \($0) aranıyor" }
         strings.requestError = { error, wait in
             switch error {
             case .network: "Ağ hatası. Bağlantınızı kontrol edip tekrar deneyin"
             case .serviceUnavailable: "Hizmet şu anda kullanılamıyor. Biraz sonra tekrar deneyin"
             case .rateLimited: "Çok fazla istek gönderildi. \(wait ?? "Biraz") sonra tekrar deneyin"
             case .invalidDestination: "Bu numara veya adres kod alamıyor"
+            case .channelRefused(.voice): "Bu numaraya sesli aramayla kod gönderilemiyor"
+            case .channelRefused(.sms): "Bu numaraya SMS ile kod gönderilemiyor"
+            case .channelRefused(.email): "Bu e-posta adresine kod gönderilemiyor"
             case .sendLimitReached: "Çok fazla kod istendi. \(wait ?? "Daha") sonra tekrar deneyin"
             }
         }
