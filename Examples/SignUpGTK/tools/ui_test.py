@@ -82,6 +82,10 @@ def verification_flow(app, language, lines, out):
         f"{time.monotonic() - read_at:.2f} s later, {text(second, 'verification.send')!r}")
     if later is None or not later < seconds:
         raise Failure(f"the countdown did not go down: {seconds} then {later}")
+    # "Call me" is offered once the wait is over, not during it: hidden, as the model has no call line.
+    if find(second, "verification.call")["visible"] or any(
+            l.startswith("call: ") for l in second["model"]["verificationLines"]):
+        raise Failure("Call me is shown during the countdown")
     titles = {line for line in lines if line.startswith("send: [")}
     for dump in (first, second):
         line = next(l for l in dump["model"]["verificationLines"] if l.startswith("send: ["))

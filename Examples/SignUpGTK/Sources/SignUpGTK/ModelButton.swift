@@ -16,6 +16,13 @@ final class ModelButton {
         SignalAction.connect(Gtk.object(widget), "clicked", onClick)
     }
 
+    /// Shows `button`, or hides the button while the screen offers none.
+    func render(_ button: ButtonView?) {
+        gtk_widget_set_visible(widget, button != nil ? 1 : 0)
+        guard let button else { return }
+        render(button)
+    }
+
     /// Shows `button`.
     func render(_ button: ButtonView) {
         guard button != shown else { return }

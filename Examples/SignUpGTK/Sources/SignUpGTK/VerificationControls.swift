@@ -2,7 +2,7 @@ import CGtk
 import SignUp
 
 /// The verification-code controls: the region picker, the phone or e-mail field, the send
-/// button with its countdown, the code field, Verify and the screen's message. The verification page is these
+/// button with its countdown and "Call me" beside it once offered, the code field, Verify and the screen's message. The verification page is these
 /// alone; the registration page starts with them, bound to its account's model.
 @MainActor
 final class VerificationControls {
@@ -11,18 +11,22 @@ final class VerificationControls {
     private let region: RegionRow
     private let destination: FieldRow
     private let send: ModelButton
+    private let call: ModelButton
     private let code: FieldRow
     private let verify: ModelButton
     private let message: UnsafeMutablePointer<GtkWidget>
 
     /// The controls of `model`, named `name.region`, `name.destination`, `name.send`,
-    /// `name.code`, `name.verify` and `name.message`. Call ``render(_:)`` with each new screen.
+    /// `name.call`, `name.code`, `name.verify` and `name.message`. Call ``render(_:)`` with each new screen.
     init(name: String, model: VerificationViewModel) {
         region = RegionRow(name: name + ".region", language: model.state.config.language) { model.chooseRegion($0) }
         // Each button beside its field: send beside the destination, Verify beside the code.
         send = ModelButton(name: name + ".send") { model.tapSend() }
+        call = ModelButton(name: name + ".call") { model.tapCall() }
+        let buttons = Gtk.box(GTK_ORIENTATION_HORIZONTAL, spacing: 6)
+        Gtk.append(buttons, send.widget, call.widget)
         destination = FieldRow(
-            name: name + ".destination", secret: false, leftToRight: true, accessory: send.widget,
+            name: name + ".destination", secret: false, leftToRight: true, accessory: buttons,
             numbersFor: { model.state.config.region }, onEdit: { model.setDestination($0) })
         verify = ModelButton(name: name + ".verify") { model.tapVerify() }
         code = FieldRow(name: name + ".code", secret: false, leftToRight: true, accessory: verify.widget) {
@@ -41,6 +45,7 @@ final class VerificationControls {
         region.render(screen.region, isEnabled: screen.destination.isEnabled)
         destination.render(screen.destination)
         send.render(screen.sendButton)
+        call.render(screen.callButton)
         code.render(screen.code)
         verify.render(screen.verifyButton)
         Gtk.show(screen.message, in: message)
