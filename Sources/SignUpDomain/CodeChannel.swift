@@ -5,7 +5,11 @@ public import PhoneNumbers
 /// A phone number gets a text unless libphonenumber types it as fixed line: a landline cannot
 /// take a text, so it gets a call (``default(for:)``). Any number can take a call, which a
 /// person may ask for once the first wait is over ("Call me"); an e-mail address has only
-/// ``email``. Client and server decide by this one rule.
+/// ``email``. Client and server decide by this one rule. More channels may come in a minor
+/// release (a messaging app's): a `switch` over one ends with `@unknown default`.
+#if hasAttribute(nonexhaustive)
+@nonexhaustive
+#endif
 public enum CodeChannel: String, Hashable, Sendable, CaseIterable, CustomStringConvertible {
     /// A text message (SMS).
     case sms

@@ -42,12 +42,9 @@ public struct DestinationRules: Sendable, Hashable {
         if asked == .voice && refusedTypes.isEmpty { return .success(.voice) }
         let type = PhoneNumbering.type(of: number)
         if let type, refusedTypes.contains(type) { return .failure(.numberType(type)) }
-        switch asked {
-        case nil: return .success(CodeChannel.takesTexts(type) ? .sms : .voice)
-        case .voice: return .success(.voice)
-        case .sms: return CodeChannel.takesTexts(type) ? .success(.sms) : .failure(.channel(.sms))
-        case .email: return .failure(.channel(.email))
-        }
+        guard let asked else { return .success(CodeChannel.takesTexts(type) ? .sms : .voice) }
+        // A call reaches any number, a text any but a landline; nothing else reaches a number.
+        return asked.reaches(destination) ? .success(asked) : .failure(.channel(asked))
     }
 
     /// Why no code goes to `destination` by its default channel, if none does.

@@ -76,7 +76,7 @@ extension SignUpStrings {
             case .invalidDestination: "لا يمكن إرسال رموز إلى هذا الرقم أو العنوان"
             case .channelRefused(.voice): "لا يمكن إرسال رموز التحقق إلى هذا الرقم عبر مكالمة هاتفية"
             case .channelRefused(.sms): "لا يمكن إرسال رموز التحقق إلى هذا الرقم عبر رسالة نصية"
-            case .channelRefused(.email): "لا يمكن إرسال رموز التحقق إلى عنوان البريد الإلكتروني هذا"
+            case .channelRefused: "لا يمكن إرسال رموز التحقق إلى عنوان البريد الإلكتروني هذا"
             case .sendLimitReached:
                 "تم طلب عدد كبير جدًا من الرموز. يُرجى المحاولة مرة أخرى "
                     + (wait.map { "بعد \($0)" } ?? "لاحقًا")

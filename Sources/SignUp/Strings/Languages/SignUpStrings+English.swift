@@ -54,7 +54,7 @@ extension SignUpStrings {
             case .invalidDestination: "This number or address cannot receive codes"
             case .channelRefused(.voice): "Codes can't be sent to this number by call"
             case .channelRefused(.sms): "Codes can't be sent to this number by text message"
-            case .channelRefused(.email): "Codes can't be sent to this address"
+            case .channelRefused: "Codes can't be sent to this address"
             case .sendLimitReached: "Too many codes requested. Try again in \(wait ?? "a while")"
             }
         },

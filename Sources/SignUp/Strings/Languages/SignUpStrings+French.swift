@@ -77,7 +77,7 @@ extension SignUpStrings {
             case .invalidDestination: "Ce numéro ou cette adresse ne peut pas recevoir de code"
             case .channelRefused(.voice): "Impossible d'envoyer un code à ce numéro par appel"
             case .channelRefused(.sms): "Impossible d'envoyer un code à ce numéro par SMS"
-            case .channelRefused(.email): "Impossible d'envoyer un code à cette adresse e-mail"
+            case .channelRefused: "Impossible d'envoyer un code à cette adresse e-mail"
             case .sendLimitReached:
                 wait.map { "Trop de codes demandés. Réessayez dans \($0)" }
                     ?? "Trop de codes demandés. Réessayez plus tard"

@@ -63,7 +63,7 @@ extension SignUpStrings {
             case .invalidDestination: "An diese Nummer oder Adresse können keine Codes gesendet werden"
             case .channelRefused(.voice): "An diese Nummer können keine Codes per Anruf übermittelt werden"
             case .channelRefused(.sms): "An diese Nummer können keine Codes per SMS gesendet werden"
-            case .channelRefused(.email): "An diese E-Mail-Adresse können keine Codes gesendet werden"
+            case .channelRefused: "An diese E-Mail-Adresse können keine Codes gesendet werden"
             case .sendLimitReached:
                 wait.map { "Zu viele Codes angefordert. Versuchen Sie es in \($0) erneut" }
                     ?? "Zu viele Codes angefordert. Versuchen Sie es später erneut"

@@ -62,7 +62,7 @@ extension SignUpStrings {
             case .invalidDestination: "इस नंबर या पते पर कोड नहीं भेजे जा सकते"
             case .channelRefused(.voice): "इस नंबर पर कॉल के ज़रिए कोड नहीं भेजे जा सकते"
             case .channelRefused(.sms): "इस नंबर पर SMS के ज़रिए कोड नहीं भेजे जा सकते"
-            case .channelRefused(.email): "इस ईमेल पते पर कोड नहीं भेजे जा सकते"
+            case .channelRefused: "इस ईमेल पते पर कोड नहीं भेजे जा सकते"
             case .sendLimitReached:
                 "बहुत ज़्यादा कोड मांगे गए। \(wait ?? "कुछ देर") बाद फिर से कोशिश करें"
             }

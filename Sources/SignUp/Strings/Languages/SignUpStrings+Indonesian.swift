@@ -61,7 +61,7 @@ extension SignUpStrings {
             case .invalidDestination: "Nomor atau alamat ini tidak dapat menerima kode"
             case .channelRefused(.voice): "Kode tidak dapat dikirim ke nomor ini melalui panggilan telepon"
             case .channelRefused(.sms): "Kode tidak dapat dikirim ke nomor ini melalui SMS"
-            case .channelRefused(.email): "Kode tidak dapat dikirim ke alamat email ini"
+            case .channelRefused: "Kode tidak dapat dikirim ke alamat email ini"
             case .sendLimitReached:
                 wait.map { "Terlalu banyak permintaan kode. Coba lagi dalam \($0)" }
                     ?? "Terlalu banyak permintaan kode. Coba lagi nanti"

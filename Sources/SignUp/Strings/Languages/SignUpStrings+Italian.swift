@@ -73,7 +73,7 @@ extension SignUpStrings {
             case .invalidDestination: "Questo numero o indirizzo non può ricevere codici"
             case .channelRefused(.voice): "Non è possibile inviare codici a questo numero tramite chiamata"
             case .channelRefused(.sms): "Non è possibile inviare codici a questo numero tramite SMS"
-            case .channelRefused(.email): "Non è possibile inviare codici a questo indirizzo email"
+            case .channelRefused: "Non è possibile inviare codici a questo indirizzo email"
             case .sendLimitReached:
                 wait.map { "Hai richiesto troppi codici. Riprova tra \($0)" }
                     ?? "Hai richiesto troppi codici. Riprova più tardi"

@@ -61,7 +61,7 @@ extension SignUpStrings {
             case .invalidDestination: "この番号またはアドレスでは認証コードを受け取れません"
             case .channelRefused(.voice): "この番号には音声通話で認証コードを送信できません"
             case .channelRefused(.sms): "この番号にはSMSで認証コードを送信できません"
-            case .channelRefused(.email): "このメールアドレスには認証コードを送信できません"
+            case .channelRefused: "このメールアドレスには認証コードを送信できません"
             case .sendLimitReached:
                 wait.map { "認証コードの送信回数が上限に達しました。\($0)後にもう一度お試しください" }
                     ?? "認証コードの送信回数が上限に達しました。時間をおいてもう一度お試しください"

@@ -61,7 +61,7 @@ extension SignUpStrings {
             case .invalidDestination: "이 번호 또는 주소로는 인증번호를 받을 수 없습니다"
             case .channelRefused(.voice): "이 번호는 음성 전화로 인증번호를 받을 수 없습니다"
             case .channelRefused(.sms): "이 번호는 문자 메시지로 인증번호를 받을 수 없습니다"
-            case .channelRefused(.email): "이 이메일 주소로는 인증번호를 보낼 수 없습니다"
+            case .channelRefused: "이 이메일 주소로는 인증번호를 보낼 수 없습니다"
             case .sendLimitReached:
                 wait.map { "인증번호 요청 횟수를 초과했습니다. \($0) 후에 다시 시도하세요" }
                     ?? "인증번호 요청 횟수를 초과했습니다. 나중에 다시 시도하세요"

@@ -74,7 +74,7 @@ extension SignUpStrings {
             case .invalidDestination: "Este número ou e-mail não pode receber códigos"
             case .channelRefused(.voice): "Não é possível enviar códigos para este número por ligação"
             case .channelRefused(.sms): "Não é possível enviar códigos para este número por SMS"
-            case .channelRefused(.email): "Não é possível enviar códigos para este endereço de e-mail"
+            case .channelRefused: "Não é possível enviar códigos para este endereço de e-mail"
             case .sendLimitReached:
                 wait.map { "Você solicitou códigos demais. Tente novamente em \($0)" }
                     ?? "Você solicitou códigos demais. Tente novamente mais tarde"

@@ -72,7 +72,7 @@ extension SignUpStrings {
             case .invalidDestination: "На этот номер или адрес нельзя отправить код"
             case .channelRefused(.voice): "На этот номер нельзя отправить код звонком"
             case .channelRefused(.sms): "На этот номер нельзя отправить код по SMS"
-            case .channelRefused(.email): "На этот адрес электронной почты нельзя отправить код"
+            case .channelRefused: "На этот адрес электронной почты нельзя отправить код"
             case .sendLimitReached:
                 "Запрошено слишком много кодов. Повторите попытку \(wait.map { "через \($0)" } ?? "позже")"
             }

@@ -55,7 +55,7 @@ extension SignUpStrings {
             case .invalidDestination: "该号码或邮箱无法接收验证码"
             case .channelRefused(.voice): "无法通过语音电话向此号码发送验证码"
             case .channelRefused(.sms): "无法通过短信向此号码发送验证码"
-            case .channelRefused(.email): "无法向此邮箱地址发送验证码"
+            case .channelRefused: "无法向此邮箱地址发送验证码"
             case .sendLimitReached: "获取验证码次数过多，请\(wait ?? "稍")后再试"
             }
         }

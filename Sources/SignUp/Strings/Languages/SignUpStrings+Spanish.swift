@@ -75,7 +75,7 @@ extension SignUpStrings {
             case .invalidDestination: "Este número o correo no puede recibir códigos"
             case .channelRefused(.voice): "No se pueden enviar códigos a este número por llamada"
             case .channelRefused(.sms): "No se pueden enviar códigos a este número por SMS"
-            case .channelRefused(.email): "No se pueden enviar códigos a esta dirección de correo"
+            case .channelRefused: "No se pueden enviar códigos a esta dirección de correo"
             case .sendLimitReached:
                 wait.map { "Solicitaste demasiados códigos. Inténtalo de nuevo en \($0)" }
                     ?? "Solicitaste demasiados códigos. Inténtalo de nuevo más tarde"

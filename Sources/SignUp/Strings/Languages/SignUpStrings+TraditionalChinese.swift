@@ -58,7 +58,7 @@ extension SignUpStrings {
             case .invalidDestination: "此號碼或地址無法接收驗證碼"
             case .channelRefused(.voice): "無法透過語音電話將驗證碼傳送至此號碼"
             case .channelRefused(.sms): "無法透過簡訊將驗證碼傳送至此號碼"
-            case .channelRefused(.email): "無法將驗證碼傳送至此電子郵件地址"
+            case .channelRefused: "無法將驗證碼傳送至此電子郵件地址"
             case .sendLimitReached:
                 wait.map { "取得驗證碼次數過多，請於 \($0)後再試" } ?? "取得驗證碼次數過多，請稍後再試"
             }

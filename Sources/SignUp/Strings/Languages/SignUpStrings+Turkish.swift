@@ -70,7 +70,7 @@ extension SignUpStrings {
             case .invalidDestination: "Bu numara veya adres kod alamıyor"
             case .channelRefused(.voice): "Bu numaraya sesli aramayla kod gönderilemiyor"
             case .channelRefused(.sms): "Bu numaraya SMS ile kod gönderilemiyor"
-            case .channelRefused(.email): "Bu e-posta adresine kod gönderilemiyor"
+            case .channelRefused: "Bu e-posta adresine kod gönderilemiyor"
             case .sendLimitReached: "Çok fazla kod istendi. \(wait ?? "Daha") sonra tekrar deneyin"
             }
         }
