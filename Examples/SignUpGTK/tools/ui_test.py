@@ -43,7 +43,9 @@ LANGUAGES = {
     "en": {"LANG": "en_US.UTF-8", "resend": r"^Resend in (\d+)s$", "direction": "ltr"},
     "zh-Hans": {"LANG": "zh_CN.UTF-8", "resend": r"^重新发送\((\d+)s\)$", "direction": "ltr"},
     "ja": {"LANG": "ja_JP.UTF-8", "resend": r"^再送信（(\d+)秒）$", "direction": "ltr"},
-    "ar": {"LANG": "ar_EG.UTF-8", "resend": "^إعادة الإرسال \\(\u2068(\\d+)\u2069 ث\\)$", "direction": "rtl"},
+    # Egyptian Arabic writes its counts in Arabic-Indic digits (٥٩), as CLDR says; \d reads them.
+    "ar": {"LANG": "ar_EG.UTF-8", "resend": "^إعادة الإرسال \\(\u2068(\\d+)\u2069 ث\\)$", "direction": "rtl",
+           "region": "EG"},
 }
 
 
@@ -54,7 +56,8 @@ def countdown(dump, name, language):
 
 def linemode_lines(linemode, language, script):
     """linemode's transcript of `script` on the virtual clock: the lines, timestamps dropped."""
-    output = run([linemode, "--locale", language, "--region", "CN"], timeout=30, input=script)
+    region = LANGUAGES[language].get("region", "CN")
+    output = run([linemode, "--locale", language, "--region", region], timeout=30, input=script)
     return [re.sub(r"^\[ *[0-9.]+\] ", "", line) for line in output.splitlines()]
 
 

@@ -104,6 +104,14 @@ struct LineModeCommand: ParsableCommand {
             """)
     var region: String?
 
+    @Option(
+        help: ArgumentHelp(
+            """
+            The digits counts are written in, by CLDR's name: latn (0-9), arab (٠-٩), arabext … \
+            Without it, the language's in the region (Arabic in Egypt writes ٤٢, in the Emirates 42).
+            """, valueName: "system"))
+    var digits: String?
+
     @Option(help: ArgumentHelp("The screen: \(FixtureHeader.list(tool.screens.map(\.name))).", valueName: "name"))
     var screen: String?
 
@@ -151,6 +159,9 @@ struct LineModeCommand: ParsableCommand {
                 "--region must be an ISO 3166-1 alpha-2 code with a calling code, such as US, GB, FR or CN; not '\(region)'"
             )
         }
+        if let digits, NumberingSystem(digits) == nil {
+            throw ValidationError("--digits: unknown numbering system '\(digits)'; \(FixtureHeader.digitsAdvice)")
+        }
         guard timeScale.isFinite, timeScale >= 0.000_1, timeScale <= 10_000 else {
             throw ValidationError("--time-scale must be a number from 0.0001 to 10000, not \(timeScale)")
         }
@@ -176,9 +187,10 @@ struct LineModeCommand: ParsableCommand {
             locale.flatMap { SignUpLanguage.match($0, among: Self.tool.languages) } ?? Self.tool.languages[0]
         options.stateDirectory = stateDir.map { URL(fileURLWithPath: $0, isDirectory: true) }
         options.region = region.flatMap(PhoneRegion.init)
+        options.numberingSystem = digits.flatMap(NumberingSystem.init)
         let given = ScriptSource.Given(
-            screen: screen != nil, language: locale != nil, region: region != nil, stateDirectory: stateDir != nil,
-            secretsFile: secrets)
+            screen: screen != nil, language: locale != nil, region: region != nil, digits: digits != nil,
+            stateDirectory: stateDir != nil, secretsFile: secrets)
         let code = try LineModeMain.run(file: file, options: options, given: given, tool: Self.tool)
         if code != 0 { throw ExitCode(code) }
     }

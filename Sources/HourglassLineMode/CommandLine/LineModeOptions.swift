@@ -14,6 +14,9 @@ public struct LineModeOptions: Sendable {
     /// Where a phone number typed without `+` is read; nil (the default): nowhere, so that a
     /// script reads the same on every machine.
     public var region: PhoneRegion?
+    /// The digits the screens write counts in; nil (the default): the language's in the region,
+    /// as CLDR gives it (`NumberingSystem.default(language:region:)`).
+    public var numberingSystem: NumberingSystem?
     /// The screen to drive.
     public var screen: ScriptScreen = .verification
     /// Where the cooldown is saved; nil keeps it in memory (and the wall clock follows the

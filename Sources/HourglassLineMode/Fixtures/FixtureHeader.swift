@@ -13,6 +13,8 @@ struct FixtureHeader: Sendable, Equatable {
     var language: SignUpLanguage?
     /// `--region CODE`.
     var region: PhoneRegion?
+    /// `--digits SYSTEM`: the numbering system counts are written in (`latn`).
+    var numberingSystem: NumberingSystem?
     /// `--state-dir temporary`: the cooldown is kept in a fresh temporary directory for each run.
     var usesStateDirectory = false
     /// `--secrets FILE`: the secrets file, relative to the fixture's directory.
@@ -49,7 +51,7 @@ struct FixtureHeader: Sendable, Equatable {
             guard Self.options.contains(option) else {
                 throw ScriptError(
                     line: 1,
-                    "a fixture header takes --screen, --locale, --region, --state-dir and --secrets, not \(ScriptParser.quoted(option))"
+                    "a fixture header takes --screen, --locale, --region, --digits, --state-dir and --secrets, not \(ScriptParser.quoted(option))"
                 )
             }
             guard seen.insert(option).inserted else { throw ScriptError(line: 1, "'\(option)' is given twice") }
@@ -64,13 +66,14 @@ struct FixtureHeader: Sendable, Equatable {
     }
 
     /// The header's options.
-    static let options = ["--screen", "--locale", "--region", "--state-dir", "--secrets"]
+    static let options = ["--screen", "--locale", "--region", "--digits", "--state-dir", "--secrets"]
 
     private static func example(of option: String) -> String {
         switch option {
         case "--screen": "--screen verification"
         case "--locale": "--locale en"
         case "--region": "--region US"
+        case "--digits": "--digits latn"
         case "--state-dir": "--state-dir temporary"
         default: "--secrets fixtures.secrets"
         }
@@ -102,6 +105,12 @@ struct FixtureHeader: Sendable, Equatable {
                     "unknown region \(ScriptParser.quoted(value)); give an ISO 3166-1 code such as US, GB or CN")
             }
             self.region = region
+        case "--digits":
+            guard let system = NumberingSystem(value) else {
+                throw ScriptError(
+                    line: 1, "unknown numbering system \(ScriptParser.quoted(value)); \(Self.digitsAdvice)")
+            }
+            numberingSystem = system
         case "--state-dir":
             guard value == "temporary" else {
                 throw ScriptError(
@@ -133,8 +142,12 @@ struct FixtureHeader: Sendable, Equatable {
         if let screen { options.screen = screen }
         if let language { options.language = language }
         if let region { options.region = region }
+        if let numberingSystem { options.numberingSystem = numberingSystem }
         return options
     }
+
+    /// What `--digits` takes.
+    static let digitsAdvice = "give CLDR's name of a decimal system, such as latn (0-9), arab or arabext"
 
     /// "a, b or c".
     static func list(_ names: [String]) -> String {

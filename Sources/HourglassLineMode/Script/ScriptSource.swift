@@ -13,6 +13,8 @@ enum ScriptSource {
         var language = false
         /// Whether `--region` was given.
         var region = false
+        /// Whether `--digits` was given.
+        var digits = false
         /// Whether `--state-dir` was given.
         var stateDirectory = false
         /// `--secrets FILE`, relative to the current directory.
@@ -24,6 +26,7 @@ enum ScriptSource {
             if screen { options.insert("--screen") }
             if language { options.insert("--locale") }
             if region { options.insert("--region") }
+            if digits { options.insert("--digits") }
             if stateDirectory { options.insert("--state-dir") }
             if secretsFile != nil { options.insert("--secrets") }
             return options

@@ -145,7 +145,8 @@ final class LineModeSession: Sendable {
     }
 
     private func makeDriver() -> any ScreenDriver {
-        let config = VerificationConfig(language: options.language, region: options.region)
+        let config = VerificationConfig(
+            language: options.language, region: options.region, numberingSystem: options.numberingSystem)
         let announce: @Sendable (String) -> Void = { [weak self] text in self?.announce(text) }
         switch options.screen.maker {
         case .verification:

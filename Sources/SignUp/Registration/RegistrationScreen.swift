@@ -25,7 +25,7 @@ public struct RegistrationScreen: Hashable, Sendable {
     /// Renders `form` with the password check `check` gives for the account of `verification`
     /// (asked only when it is shown or needed): a model that renders often keeps the last one.
     init(_ form: RegistrationForm, verification: VerificationState, check: () -> PasswordCheck) {
-        let text = verification.config.language.strings
+        let text = verification.config.strings
         account = VerificationScreen(verification)
         let editable = form.submission != .submitting && form.submission != .succeeded
         var passwordMessage: String?

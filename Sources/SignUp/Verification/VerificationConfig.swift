@@ -17,6 +17,12 @@ public struct VerificationConfig: Hashable, Sendable {
     public var sendWindow: Duration { didSet { sendWindow = max(sendWindow, .zero) } }
     /// The language of every text.
     public var language: SignUpLanguage
+    /// The digits the screens write counts in: countdowns, waits, attempts left, lengths. By
+    /// default CLDR's for the language in the region (`NumberingSystem.default(language:region:)`:
+    /// Arabic in Egypt writes `٤٢`, in the Emirates `42`), chosen when the configuration is
+    /// made; ``NumberingSystem/latn`` for Western digits whatever the locale. Phone numbers,
+    /// masked destinations and codes keep ASCII digits.
+    public var numberingSystem: NumberingSystem
     /// Where a phone number typed without `+` is read; nil: nowhere, so it needs its country
     /// code. By default the system locale's region (`PhoneRegion.current`).
     public var region: PhoneRegion?
@@ -51,13 +57,15 @@ public struct VerificationConfig: Hashable, Sendable {
 
     /// The defaults: the rules' (`VerificationDefaults`: a 60 s cooldown, 6-digit codes, 5
     /// sends an hour), English, numbers read in the system locale's region by the built-in
-    /// parser and written by the built-in formatter.
+    /// parser and written by the built-in formatter, counts in the language's digits there
+    /// (nil `numberingSystem`: ``NumberingSystem/default(language:region:)``).
     public init(
         cooldown: Duration = VerificationDefaults.cooldown, codeLength: Int = VerificationDefaults.codeLength,
         sendLimit: Int = VerificationDefaults.sendLimit, sendWindow: Duration = VerificationDefaults.sendWindow,
         language: SignUpLanguage = .english,
         region: PhoneRegion? = .current, phoneParser: any PhoneNumberParser = StandardPhoneNumberParser(),
-        phoneFormatter: any PhoneNumberFormatter = StandardPhoneNumberFormatter()
+        phoneFormatter: any PhoneNumberFormatter = StandardPhoneNumberFormatter(),
+        numberingSystem: NumberingSystem? = nil
     ) {
         self.cooldown = max(cooldown, .zero)
         self.codeLength = Self.codeLengths.clamp(codeLength)
@@ -65,6 +73,7 @@ public struct VerificationConfig: Hashable, Sendable {
         self.sendWindow = max(sendWindow, .zero)
         self.language = language
         self.region = region
+        self.numberingSystem = numberingSystem ?? .default(language: language.identifier, region: region)
         parserSlot = ValueSlot(phoneParser)
         formatterSlot = ValueSlot(phoneFormatter)
     }
@@ -84,6 +93,9 @@ public struct VerificationConfig: Hashable, Sendable {
             return .success(destination)
         }
     }
+
+    /// The language's texts, their counts in ``numberingSystem``'s digits.
+    var strings: SignUpStrings { language.strings.writingCounts(in: numberingSystem) }
 
     /// `destination` masked, a phone number by ``phoneFormatter``.
     func masked(_ destination: Destination) -> String { destination.masked(by: phoneFormatter) }

@@ -24,7 +24,7 @@ public struct VerificationScreen: Hashable, Sendable {
 
     /// Renders `state` in its configured language.
     public init(_ state: VerificationState) {
-        let text = state.config.language.strings
+        let text = state.config.strings
         var destinationMessage: String?
         if state.destinationEdited, case .failure(let problem) = state.destination {
             destinationMessage = text.destinationProblem(problem)

@@ -163,7 +163,7 @@ public final class VerificationViewModel: Sendable {
         case .announce(let announcement):
             guard let onAnnouncement else { return }
             let state = runtime.untrackedValue
-            onAnnouncement(state.config.language.strings.announcement(announcement, in: state))
+            onAnnouncement(state.config.strings.announcement(announcement, in: state))
         }
     }
 
