@@ -60,7 +60,7 @@ import HTTPTypes
 ///   number ("Call me"). Cooldown, limits and budgets count every channel.
 /// - A server may refuse phone numbers of some regions or types (`422`
 ///   `destination-refused`), and keep budgets of codes per window (`429`, reasons
-///   `send_budget` and `calling_code_budget`).
+///   `send_budget`, `calling_code_budget` and `voice_budget`).
 /// - A send never tells whether an account exists for the destination.
 ///
 /// ## Proofs
