@@ -71,10 +71,13 @@ struct RealSessionClock: SessionClock {
     }
 
     /// Blocks the context, as a stopped process would be: nothing runs meanwhile. The timers
-    /// due meanwhile are late by design: lateness counts from the suspension's end.
+    /// due meanwhile are late by design: lateness counts from the suspension's end. It ends at
+    /// its script instant, its step's plus `duration`, not `duration` after the step started: a
+    /// step that started late (behind a long callback, on a busy machine) ends where the
+    /// virtual clock's does, and the timers due by then are the same ones.
     func suspend(for duration: Duration) {
         let end = scaled.logicalNow + max(duration, .zero)
-        Thread.sleep(forTimeInterval: duration.seconds * scaled.scale)
+        Thread.sleep(forTimeInterval: max(.zero, end - scaled.now).seconds * scaled.scale)
         scaled.timerQueue.measureLateness(from: end)
     }
 
