@@ -183,7 +183,7 @@ public struct AsYouTypeFormatter: Sendable {
             guard !patterns.isEmpty else { return false }
             var chosen = min(index, patterns.count - 1)
             if chosen < 0 { chosen += patterns.count }  // as Python indexes from the end
-            return patterns[max(chosen, 0)].matchAtStart(leadingDigits[...]) == nil
+            return !patterns[max(chosen, 0)].matchesAtStart(leadingDigits[...])
         }
     }
 
@@ -196,7 +196,7 @@ public struct AsYouTypeFormatter: Sendable {
                 continue
             }
             let full = appendNationalNumber(written)
-            if full.filter({ $0.isASCII && ($0.isNumber || $0 == "+") }) == accruedDigits { return full }
+            if Self.digitsAndPlus(of: full).elementsEqual(accruedDigits.utf8) { return full }
         }
         return ""
     }
@@ -295,6 +295,11 @@ public struct AsYouTypeFormatter: Sendable {
         prefixBeforeNationalNumber += code + " "
         extractedNationalPrefix = ""
         return true
+    }
+
+    /// The ASCII digits and `+` of `text`, as UTF-8, in order.
+    private static func digitsAndPlus(of text: String) -> some Sequence<UInt8> {
+        text.utf8.lazy.filter { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+") }
     }
 
     /// What stands for a digit in a template (libphonenumber's punctuation space).

@@ -37,6 +37,8 @@ struct DigitProgram: Sendable {
     let instructions: [Instruction]
     /// How many capturing groups the pattern has.
     let groupCount: Int
+    /// How many splits the program has: the most a path can stack, as every jump goes forward.
+    let splits: Int
 
     /// The program of `source`; nil when it uses syntax this reader does not know.
     init?(_ source: String) {
@@ -47,6 +49,7 @@ struct DigitProgram: Sendable {
         instructions.append(.match)
         self.instructions = instructions
         groupCount = reader.groupCount
+        splits = instructions.count { if case .split = $0 { true } else { false } }
     }
 
     /// The first match at the start of `input` (ASCII bytes) in Python's order — with
@@ -97,6 +100,48 @@ struct DigitProgram: Sendable {
     }
 
     /// `node`'s instructions, appended to `program`.
+    /// Where a match ends, without its groups: as ``run(_:whole:)``, with no slots kept and its
+    /// backtracking in a buffer the size of the program's splits (every jump goes forward, so no
+    /// path holds more), on the stack when it fits: asking whether a pattern matches allocates
+    /// nothing.
+    func matchEnd(_ input: UnsafeBufferPointer<UInt8>, whole: Bool) -> Int? {
+        withUnsafeTemporaryAllocation(of: (pc: Int, position: Int).self, capacity: max(splits, 1)) { stack in
+            var depth = 0
+            var pc = 0
+            var position = 0
+            while true {
+                var failed = false
+                switch instructions[pc] {
+                case .digit(let set):
+                    let digit = position < input.count ? input[position] &- 48 : 255
+                    if digit < 10, set & (1 << digit) != 0 {
+                        position += 1
+                        pc += 1
+                    } else {
+                        failed = true
+                    }
+                case .split(let first, let second):
+                    stack[depth] = (second, position)
+                    depth += 1
+                    pc = first
+                case .jump(let target):
+                    pc = target
+                case .save:
+                    pc += 1
+                case .end:
+                    if position == input.count { pc += 1 } else { failed = true }
+                case .match:
+                    if !whole || position == input.count { return position }
+                    failed = true
+                }
+                guard failed else { continue }
+                guard depth > 0 else { return nil }
+                depth -= 1
+                (pc, position) = stack[depth]
+            }
+        }
+    }
+
     private static func emit(_ node: Node, into program: inout [Instruction]) {
         switch node {
         case .digits(let set):

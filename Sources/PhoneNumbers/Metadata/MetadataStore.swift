@@ -97,7 +97,7 @@ final class MetadataStore: @unchecked Sendable {
         let keys = keysByCallingCode[callingCode] ?? []
         guard keys.count > 1 else { return keys.first.flatMap { metadata($0) } }
         return keys.lazy.compactMap { self.metadata($0) }.first { candidate in
-            if let leading = candidate.leadingDigits { return leading.matchAtStart(national) != nil }
+            if let leading = candidate.leadingDigits { return leading.matchesAtStart(national) }
             return candidate.type(of: national) != nil
         }
     }

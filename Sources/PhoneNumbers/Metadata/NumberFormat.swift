@@ -36,6 +36,6 @@ final class NumberFormat: Sendable {
 
     /// Whether this format writes `national`.
     func applies(to national: Substring) -> Bool {
-        (leadingDigits.map { $0.matchAtStart(national) != nil } ?? true) && pattern.matchesWhole(national)
+        (leadingDigits.map { $0.matchesAtStart(national) } ?? true) && pattern.matchesWhole(national)
     }
 }

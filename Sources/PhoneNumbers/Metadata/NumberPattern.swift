@@ -21,7 +21,22 @@ struct NumberPattern: Sendable {
 
     /// Whether the pattern matches the whole of `digits`.
     func matchesWhole(_ digits: Substring) -> Bool {
-        run(on: digits, whole: true) != nil
+        end(on: digits, whole: true) != nil
+    }
+
+    /// Whether the pattern matches at the start of `digits`; as ``matchAtStart(_:)`` without
+    /// its groups, and without allocating.
+    func matchesAtStart(_ digits: Substring) -> Bool {
+        end(on: digits, whole: false) != nil
+    }
+
+    /// How far a match at the start (or of the whole) of `digits` reaches, in UTF-8 units.
+    private func end(on digits: Substring, whole: Bool) -> Int? {
+        guard let program else { return nil }
+        if let result = digits.utf8.withContiguousStorageIfAvailable({ program.matchEnd($0, whole: whole) }) {
+            return result
+        }
+        return Array(digits.utf8).withUnsafeBufferPointer { program.matchEnd($0, whole: whole) }
     }
 
     /// The match at the start of `digits`, if any: how far it reaches and its groups (nil for a
