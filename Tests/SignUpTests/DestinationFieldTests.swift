@@ -77,6 +77,36 @@ struct DestinationFieldTests {
         #expect(DestinationField.formatted("555 0100 ext", region: Self.us) == "555 0100 ext")
     }
 
+    @Test("typed at the end the formatter only takes the new digit; any edit shows what typing it whole shows")
+    func incremental() {
+        let numbers: [(String, PhoneRegion?)] = [
+            ("6502530000", Self.us), ("01001234567", Self.egypt), ("+442079460018", nil),
+            ("13812345678", PhoneRegion("CN")),
+            ("0312345678", PhoneRegion("JP")), ("015123456789", PhoneRegion("DE")), ("+8613812345678", Self.us),
+        ]
+        for (number, region) in numbers {
+            var field = DestinationField(region: region)
+            var typed = ""
+            for character in number {
+                typed.append(character)
+                field.replace(field.caret..<field.caret, with: String(character))
+                #expect(field.text == DestinationField.formatted(typed, region: region), "\(typed)")
+                #expect(!field.text.dropFirst(field.caret).contains { $0.isNumber }, "\(typed): the caret at the end")
+            }
+            // An edit in the middle, a delete, a region changed: as if typed whole again.
+            field.replace(2..<2, with: "9")
+            #expect(field.text == DestinationField.formatted(field.text, region: region))
+            let raw = field.text
+            field.deleteBackward()
+            #expect(field.text.filter(\.isNumber).count == raw.filter(\.isNumber).count - 1)
+            #expect(field.text == DestinationField.formatted(field.text, region: region))
+            field.region = Self.egypt
+            #expect(field.text == DestinationField.formatted(field.text, region: Self.egypt))
+        }
+        let field = DestinationField(text: "6502530000", region: Self.us)
+        #expect(field == DestinationField(text: "(650) 253-0000", region: Self.us))
+    }
+
     @Test("the verification screen shows the field's text")
     func screen() {
         var state = VerificationState(config: VerificationConfig(region: Self.egypt))

@@ -20,8 +20,15 @@ public struct DestinationField: Hashable, Sendable {
     public private(set) var caret: Int
     /// The region a number typed without `+` is formatted for.
     public var region: PhoneRegion? {
-        didSet { reformat(text, caret: caret) }
+        didSet {
+            typing = nil
+            reformat(text, caret: caret)
+        }
     }
+    /// The formatter that wrote ``text``, and what it was fed (digits and a leading `+`): an
+    /// edit that only adds after them (a keystroke at the end, the usual one) feeds it the rest,
+    /// instead of typing the whole number again.
+    private var typing: (formatter: AsYouTypeFormatter, fed: [Character])?
 
     /// A field holding `text` (formatted at once), its caret at the end.
     public init(text: String = "", region: PhoneRegion?) {
@@ -79,7 +86,7 @@ public struct DestinationField: Hashable, Sendable {
             return
         }
         let before = raw.prefix(max(rawCaret, 0)).filter(Self.isSignificant).count
-        text = AsYouTypeFormatter.format(raw, region: region)
+        text = typed(raw)
         var seen = 0
         var position = 0
         for character in text {
@@ -88,6 +95,37 @@ public struct DestinationField: Hashable, Sendable {
             if Self.isSignificant(character) { seen += 1 }
         }
         caret = position
+    }
+
+    /// `raw` formatted as `AsYouTypeFormatter.format(_:region:)` writes it: the formatter fed
+    /// the same characters, by the last one when they follow what it was fed.
+    private mutating func typed(_ raw: String) -> String {
+        var wanted: [Character] = []
+        for scalar in raw.unicodeScalars {
+            if let digit = PhoneNumbering.asciiDigit(scalar) {
+                wanted.append(Character(digit))
+            } else if scalar == "+" || scalar == "\u{FF0B}", wanted.isEmpty {
+                wanted.append("+")
+            }
+        }
+        var (formatter, fed) = typing ?? (AsYouTypeFormatter(region: region), [])
+        if wanted.count < fed.count || !wanted.starts(with: fed) {
+            (formatter, fed) = (AsYouTypeFormatter(region: region), [])
+        }
+        for character in wanted[fed.count...] { formatter.input(character) }
+        typing = (formatter, wanted)
+        return formatter.output
+    }
+
+    /// Equal when they show the same text, caret and region (however the text was made).
+    public static func == (lhs: Self, rhs: Self) -> Bool {
+        lhs.text == rhs.text && lhs.caret == rhs.caret && lhs.region == rhs.region
+    }
+
+    public func hash(into hasher: inout Hasher) {
+        hasher.combine(text)
+        hasher.combine(caret)
+        hasher.combine(region)
     }
 
     /// Whether `text` is a number being typed: no letter and no `@`.
