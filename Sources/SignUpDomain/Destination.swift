@@ -56,9 +56,11 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
     /// Parses what a person typed. Of a phone number, the separators, invisible marks and
     /// full-width forms people type are read as `PhoneNumbering.dialableDigits(of:)` reads
     /// them; `parser` then reads the digits, in `region` when they have no `+` (see
-    /// `StandardPhoneNumberParser`). A mainland China number must
-    /// be a mobile one, since only a mobile takes a text message there: a number read in China
-    /// or with `+86` that is no valid mobile is refused as ``DestinationProblem/invalidChinaMobile``.
+    /// `StandardPhoneNumberParser`). A number read in China or with `+86` that is no valid
+    /// number is refused as ``DestinationProblem/invalidChinaMobile``, whose words say what a
+    /// mainland mobile looks like; a valid landline is a destination (its code comes by call),
+    /// which a screen refuses by its number types (`VerificationConfig.acceptedNumberTypes`:
+    /// mobiles only in China by default).
     /// - Parameters:
     ///   - input: the text as typed.
     ///   - region: where a number without `+` is read; with none, such a number is refused
@@ -89,11 +91,6 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
             // is taken: the service and the store get nothing else.
             guard number.hasPrefix("+"), let phone = Destination(normalized: number) else {
                 return .failure(.phone(.invalid))
-            }
-            if PhoneNumbering.callingCode(of: number) == "86",
-                ![.mobile, .fixedLineOrMobile].contains(PhoneNumbering.type(of: number))
-            {
-                return .failure(.invalidChinaMobile)
             }
             return .success(phone)
         }
@@ -233,7 +230,9 @@ public enum DestinationProblem: Error, Hashable, Sendable {
     case empty
     /// Not a valid e-mail address.
     case invalidEmail
-    /// A mainland China number that is not a mobile one (11 digits starting with 1).
+    /// A number read in mainland China that is no valid number: its words say what a mainland
+    /// mobile looks like (11 digits starting with 1). A valid landline is no such problem: a
+    /// screen that takes mobiles alone there says ``numberTypeNotAccepted(accepted:)``.
     case invalidChinaMobile
     /// A number of a type the screen does not take in its region (`VerificationConfig`'s
     /// `acceptedNumberTypes`): `accepted` are the types it takes there.

@@ -27,6 +27,9 @@ struct DestinationTests {
             ("\u{202A}+1 (415) 555\u{2013}0100\u{202C}", .phone("+14155550100")),
             ("\u{200E}+44\u{2009}20\u{2009}7946\u{2009}0958\u{200B}", .phone("+442079460958")),
             ("147 1234 5678", .phone("+8614712345678")),  // in China, an 11-digit mobile
+            // A Beijing landline is a destination (its code comes by call); a screen takes mobiles
+            // alone in China by default (ChinaRuleTests).
+            ("010 1234 5678", .phone("+861012345678")),
             ("  User.Name@Example.COM ", .email("User.Name@example.com")),
             ("ｕｓｅｒ＠ｅｘａｍｐｌｅ．ｃｎ", .email("user@example.cn")),
         ])
@@ -39,8 +42,7 @@ struct DestinationTests {
         arguments: [
             ("", DestinationProblem.empty),
             ("   ", .empty),
-            // A number of mainland China, but no mobile: a landline, or a mobile cut short.
-            ("010 1234 5678", .invalidChinaMobile),
+            // A number of mainland China that is none: a mobile cut short, a wrong area code.
             ("1381234", .invalidChinaMobile),
             ("23812345678", .invalidChinaMobile),
             ("+86 238 1234 5678", .invalidChinaMobile),
@@ -119,5 +121,28 @@ struct DestinationTests {
         }
         #expect("\(VerificationEvent.destinationChanged("a@example.com"))" == #"destinationChanged("a@example.com")"#)
         #expect("\(RegistrationEvent.submitTapped)" == "submitTapped")
+    }
+}
+
+/// Mainland China's mobile rule is one case of the screens' number types: the default.
+@Suite struct ChinaRuleTests {
+    @Test("a Chinese landline: refused by the default config as not a mobile, taken when the app calls landlines")
+    func landline() throws {
+        var config = VerificationConfig(region: PhoneRegion("CN"))
+        #expect(config.acceptedNumberTypes == VerificationConfig.chinaMobilesOnly)
+        #expect(config.destination(from: "010 1234 5678") == .failure(.numberTypeNotAccepted(accepted: [.mobile])))
+        #expect(config.destination(from: "+86 10 1234 5678") == .failure(.numberTypeNotAccepted(accepted: [.mobile])))
+        #expect(config.destination(from: "138 1234 5678") == .success(.phone("+8613812345678")))
+        // An invalid number read in China keeps its own words.
+        #expect(config.destination(from: "1381234") == .failure(.invalidChinaMobile))
+        #expect(
+            SignUpStrings.english.destinationProblem(.numberTypeNotAccepted(accepted: [.mobile]))
+                == "Enter a mobile number")
+        config.acceptedNumberTypes = [:]
+        #expect(config.destination(from: "010 1234 5678") == .success(.phone("+861012345678")))
+        #expect(CodeChannel.default(for: .phone("+861012345678")) == .voice)
+        // Another region's rule leaves China's out unless it is kept.
+        config.acceptedNumberTypes = [try #require(PhoneRegion("EG")): [.mobile]]
+        #expect(config.destination(from: "010 1234 5678") == .success(.phone("+861012345678")))
     }
 }

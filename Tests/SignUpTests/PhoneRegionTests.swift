@@ -117,7 +117,6 @@ struct PhoneRegionTests {
         ("GB", "+44 12", .phone(.wrongLength(callingCode: "44", expected: [7, 9, 10], found: 2))),
         ("CN", "238 1234 5678", .invalidChinaMobile),
         ("CN", "1381234", .invalidChinaMobile),
-        ("CN", "010 1234 5678", .invalidChinaMobile),
         ("DE", "+49 0 0151 2345678", .phone(.invalid)),
         ("US", "+999 123 4567", .phone(.unknownCountryCode("999"))),
         ("US", "+0 123 456 789", .phone(.unknownCountryCode("0"))),

@@ -29,11 +29,15 @@ public struct VerificationConfig: Hashable, Sendable {
     /// Which number types the screen takes, by region: a number of a listed region whose type
     /// (by libphonenumber's patterns) is not in its set is refused at once as
     /// `DestinationProblem.numberTypeNotAccepted` ("Enter a mobile number" when the set holds
-    /// mobiles), before any request; a fixed-line-or-mobile number counts as a mobile. Empty by
-    /// default: every type everywhere, but mainland China's rule, which the destination's own
-    /// reading keeps (`invalidChinaMobile`, with its own message). An Egyptian app that sends
-    /// texts only: `["EG": [.mobile]]`.
-    public var acceptedNumberTypes: [PhoneRegion: Set<PhoneNumberType>] = [:]
+    /// mobiles), before any request; a fixed-line-or-mobile number counts as a mobile. By
+    /// default mainland China takes mobiles alone (``chinaMobilesOnly``), the one rule its apps
+    /// have kept since codes went by text, and every other region every type (a landline's code
+    /// comes by call). An Egyptian app that sends texts only: `["CN": [.mobile], "EG":
+    /// [.mobile]]`; one that calls Chinese landlines too: `[:]`.
+    public var acceptedNumberTypes: [PhoneRegion: Set<PhoneNumberType>] = Self.chinaMobilesOnly
+    /// Mainland China's rule: mobiles only, ``acceptedNumberTypes``'s default.
+    public static let chinaMobilesOnly: [PhoneRegion: Set<PhoneNumberType>] =
+        PhoneRegion("CN").map { [$0: [.mobile]] } ?? [:]
     /// Whether the screen offers a call ("Call me") beside Resend once the first wait for a
     /// number's code is over, as Twilio Verify, WhatsApp and Telegram do; true by default. Set it
     /// to false when the backend makes no calls. A landline gets its every code by call,
