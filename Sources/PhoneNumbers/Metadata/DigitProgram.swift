@@ -37,8 +37,9 @@ struct DigitProgram: Sendable {
     let instructions: [Instruction]
     /// How many capturing groups the pattern has.
     let groupCount: Int
-    /// How many splits the program has: the most a path can stack, as every jump goes forward.
-    let splits: Int
+    /// How many splits and saves the program has: the most a path can stack of each, as every
+    /// jump goes forward.
+    let splits: Int, saves: Int
 
     /// The program of `source`; nil when it uses syntax this reader does not know.
     init?(_ source: String) {
@@ -50,62 +51,34 @@ struct DigitProgram: Sendable {
         self.instructions = instructions
         groupCount = reader.groupCount
         splits = instructions.count { if case .split = $0 { true } else { false } }
+        saves = instructions.count { if case .save = $0 { true } else { false } }
     }
 
     /// The first match at the start of `input` (ASCII bytes) in Python's order — with
     /// `whole`, the first that takes all of it — as its end and its slots (-1: no position).
     func run(_ input: UnsafeBufferPointer<UInt8>, whole: Bool) -> (end: Int, slots: [Int])? {
         var slots = [Int](repeating: -1, count: 2 * groupCount)
-        // What to try when a path fails: a thread (`slot` -1) or a slot to restore.
-        var stack: [(pc: Int, position: Int, slot: Int, old: Int)] = []
-        var pc = 0
-        var position = 0
-        while true {
-            var failed = false
-            switch instructions[pc] {
-            case .digit(let set):
-                let digit = position < input.count ? input[position] &- 48 : 255
-                if digit < 10, set & (1 << digit) != 0 {
-                    position += 1
-                    pc += 1
-                } else {
-                    failed = true
-                }
-            case .split(let first, let second):
-                stack.append((second, position, -1, 0))
-                pc = first
-            case .jump(let target):
-                pc = target
-            case .save(let slot):
-                stack.append((0, 0, slot, slots[slot]))
-                slots[slot] = position
-                pc += 1
-            case .end:
-                if position == input.count { pc += 1 } else { failed = true }
-            case .match:
-                if !whole || position == input.count { return (position, slots) }
-                failed = true
-            }
-            guard failed else { continue }
-            while true {
-                guard let top = stack.popLast() else { return nil }
-                if top.slot >= 0 {
-                    slots[top.slot] = top.old
-                } else {
-                    (pc, position) = (top.pc, top.position)
-                    break
-                }
-            }
-        }
+        let end = slots.withUnsafeMutableBufferPointer { execute(input, whole: whole, slots: $0) }
+        return end.map { ($0, slots) }
     }
 
-    /// `node`'s instructions, appended to `program`.
-    /// Where a match ends, without its groups: as ``run(_:whole:)``, with no slots kept and its
-    /// backtracking in a buffer the size of the program's splits (every jump goes forward, so no
-    /// path holds more), on the stack when it fits: asking whether a pattern matches allocates
-    /// nothing.
+    /// Where the match of ``run(_:whole:)`` ends, without its groups: no slots kept, so that
+    /// asking whether a pattern matches allocates nothing.
     func matchEnd(_ input: UnsafeBufferPointer<UInt8>, whole: Bool) -> Int? {
-        withUnsafeTemporaryAllocation(of: (pc: Int, position: Int).self, capacity: max(splits, 1)) { stack in
+        execute(input, whole: whole, slots: nil)
+    }
+
+    /// Runs the program on `input`, noting the groups' positions in `slots` when given. What
+    /// to try when a path fails is stacked in a buffer on the stack when it fits: a thread
+    /// (`slot` -1) or a slot to restore. Every jump goes forward, so a path stacks each split
+    /// and each save once at most: the buffer holds them all.
+    private func execute(
+        _ input: UnsafeBufferPointer<UInt8>, whole: Bool, slots: UnsafeMutableBufferPointer<Int>?
+    ) -> Int? {
+        let capacity = max(splits + (slots == nil ? 0 : saves), 1)
+        return withUnsafeTemporaryAllocation(of: (pc: Int, position: Int, slot: Int, old: Int).self, capacity: capacity)
+        {
+            stack in
             var depth = 0
             var pc = 0
             var position = 0
@@ -121,12 +94,17 @@ struct DigitProgram: Sendable {
                         failed = true
                     }
                 case .split(let first, let second):
-                    stack[depth] = (second, position)
+                    stack[depth] = (second, position, -1, 0)
                     depth += 1
                     pc = first
                 case .jump(let target):
                     pc = target
-                case .save:
+                case .save(let slot):
+                    if let slots {
+                        stack[depth] = (0, 0, slot, slots[slot])
+                        depth += 1
+                        slots[slot] = position
+                    }
                     pc += 1
                 case .end:
                     if position == input.count { pc += 1 } else { failed = true }
@@ -135,13 +113,22 @@ struct DigitProgram: Sendable {
                     failed = true
                 }
                 guard failed else { continue }
-                guard depth > 0 else { return nil }
-                depth -= 1
-                (pc, position) = stack[depth]
+                while true {
+                    guard depth > 0 else { return nil }
+                    depth -= 1
+                    let top = stack[depth]
+                    if top.slot >= 0 {
+                        slots?[top.slot] = top.old
+                    } else {
+                        (pc, position) = (top.pc, top.position)
+                        break
+                    }
+                }
             }
         }
     }
 
+    /// `node`'s instructions, appended to `program`.
     private static func emit(_ node: Node, into program: inout [Instruction]) {
         switch node {
         case .digits(let set):
