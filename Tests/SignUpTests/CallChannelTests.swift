@@ -21,6 +21,26 @@ struct CallChannelTests {
         $0.calling = true
     }
 
+    /// The call's code in play at 70.3 s, replacing the text's.
+    static let called = calling.with {
+        $0.now = at(70.3)
+        $0.send = .sent
+        $0.calling = false
+        $0.sentBy = .voice
+        $0.sendTimes = [at(2.3), at(70.3)]
+        $0.cooldownEnd = at(130.3)
+        $0.codeExpiry = at(370.3)
+        $0.notice = .codeReplaced
+    }
+    static let calledEffects: [VerificationEffect] = [
+        .startCountdown(.cooldown, until: at(130.3)), .startCountdown(.codeExpiry, until: at(370.3)),
+        .save(
+            CooldownSnapshot(
+                destination: Table.phone, cooldownLeft: .seconds(60), cooldownLength: .seconds(60),
+                codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.seconds(68), .zero])),
+        .announce(.codeSent(Table.phone)),
+    ]
+
     static let rows = [
         VerificationRow(
             name: "Call me during the cooldown does nothing", given: Table.sent, event: .callTapped, at: at(10),
@@ -31,46 +51,11 @@ struct CallChannelTests {
         VerificationRow(
             name: "a call's receipt: the code in play went by voice", given: calling,
             event: .codeRequestFinished(.success(CodeReceipt(codeLifetime: .seconds(300), channel: .voice))),
-            at: at(70.3),
-            expected: calling.with {
-                $0.now = at(70.3)
-                $0.send = .sent
-                $0.calling = false
-                $0.sentBy = .voice
-                $0.sendTimes = [at(2.3), at(70.3)]
-                $0.cooldownEnd = at(130.3)
-                $0.codeExpiry = at(370.3)
-                $0.notice = .codeReplaced
-            },
-            effects: [
-                .startCountdown(.cooldown, until: at(130.3)), .startCountdown(.codeExpiry, until: at(370.3)),
-                .save(
-                    CooldownSnapshot(
-                        destination: Table.phone, cooldownLeft: .seconds(60), cooldownLength: .seconds(60),
-                        codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.seconds(68), .zero])),
-                .announce(.codeSent(Table.phone)),
-            ]),
+            at: at(70.3), expected: called, effects: calledEffects),
         VerificationRow(
             name: "a receipt that names no channel: a call asked is a call made", given: calling,
             event: .codeRequestFinished(.success(CodeReceipt(codeLifetime: .seconds(300)))), at: at(70.3),
-            expected: calling.with {
-                $0.now = at(70.3)
-                $0.send = .sent
-                $0.calling = false
-                $0.sentBy = .voice
-                $0.sendTimes = [at(2.3), at(70.3)]
-                $0.cooldownEnd = at(130.3)
-                $0.codeExpiry = at(370.3)
-                $0.notice = .codeReplaced
-            },
-            effects: [
-                .startCountdown(.cooldown, until: at(130.3)), .startCountdown(.codeExpiry, until: at(370.3)),
-                .save(
-                    CooldownSnapshot(
-                        destination: Table.phone, cooldownLeft: .seconds(60), cooldownLength: .seconds(60),
-                        codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.seconds(68), .zero])),
-                .announce(.codeSent(Table.phone)),
-            ]),
+            expected: called, effects: calledEffects),
         VerificationRow(
             name: "a refused call leaves the code in play and Resend", given: calling,
             event: .codeRequestFinished(.failure(.channelRefused(.voice))), at: at(70.3),
