@@ -103,6 +103,11 @@ public struct HTTPVerificationService: VerificationService {
                 throw .typed(CodeRequestError.invalidDestination)
             case .tooManyRequests(let refusal):
                 let problem = try body { try refusal.body.applicationProblemJson }
+                // The calls' budget spent on a "Call me": a text still goes, so the wait is the
+                // call's alone, not the number's.
+                if problem.reason == .voiceBudget, channel == .voice, CodeChannel.default(for: destination) == .sms {
+                    throw .typed(CodeRequestError.channelRefused(.voice))
+                }
                 let wait = wait(refusal.headers.retryAfter, problem)
                 throw .typed(
                     problem.reason == .sendLimit

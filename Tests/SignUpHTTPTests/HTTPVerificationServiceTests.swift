@@ -104,6 +104,19 @@ import Testing
         }
     }
 
+    @Test func aSpentCallBudgetRefusesTheCallNotTheTexts() async {
+        let spent = Self.problem("too-many-requests", 429, #","reason":"voice_budget","retryAfter":3000"#)
+        let (service, _) = make(.init(status: 429, headers: ["Retry-After": "3000"], body: spent))
+        await #expect(throws: CodeRequestError.channelRefused(.voice)) {
+            try await service.requestCode(to: phone, by: .voice)
+        }
+        // A landline has no text to fall back on: its wait is the number's.
+        let (landline, _) = make(.init(status: 429, headers: ["Retry-After": "3000"], body: spent))
+        await #expect(throws: CodeRequestError.rateLimited(retryAfter: .seconds(3000))) {
+            try await landline.requestCode(to: .phone("+442079460018"))
+        }
+    }
+
     @Test func anInvalidDestinationIsSaidSo() async {
         let (service, _) = make(.init(status: 422, body: Self.problem("invalid-destination", 422)))
         await #expect(throws: CodeRequestError.invalidDestination) { try await service.requestCode(to: phone) }

@@ -126,9 +126,40 @@ struct CallChannelTests {
         #expect(screen.message == "Calling +44 20 •••• 0018 with your code")
         _ = state.apply(.tick(.cooldown), at: at(62.3))
         #expect(state.canSend && !state.canCall)
+        // A backend that makes no calls promises none.
+        var noCalls = VerificationState(config: VerificationConfig(region: PhoneRegion("GB")))
+        noCalls.config.offersCalls = false
+        _ = noCalls.apply(.destinationChanged("02079460018"), at: at(1))
+        #expect(!noCalls.callWillCome && VerificationScreen(noCalls).destination.message == nil)
         // An e-mail address is no landline.
         _ = state.apply(.destinationChanged("ann@example.com"), at: at(63))
         #expect(!state.callWillCome)
+    }
+
+    @Test("a landline whose call is refused waits for an edit: no text reaches it, and no call is promised")
+    func landlineRefused() {
+        var state = VerificationState(config: VerificationConfig(region: PhoneRegion("GB")))
+        _ = state.apply(.destinationChanged("02079460018"), at: at(1))
+        _ = state.apply(.sendTapped, at: at(2))
+        _ = state.apply(.codeRequestFinished(.failure(.channelRefused(.voice))), at: at(2.3))
+        #expect(!state.canSend && !state.canCall && !state.callWillCome)
+        #expect(
+            VerificationScreen(state).lines == [
+                "destination: \"020 7946 0018\"", "send: [Get code] (disabled)", "code: \"\" (disabled)",
+                "verify: [Verify] (disabled)", "message: Codes can't be sent to this number by call",
+            ])
+        _ = state.apply(.destinationChanged("02079460019"), at: at(3))
+        #expect(state.canSend && state.callWillCome)
+    }
+
+    @Test("the scripted service refuses the next call, not the text before it")
+    func scriptedRefusal() {
+        var service = ScriptedServiceState(settings: ScriptedServiceSettings())
+        service.requestFailures = [.channelRefused(.voice)]
+        let mobile = Destination.phone("+8613812345678")
+        #expect((try? service.sendCode(to: mobile, at: .zero).get())?.channel == .sms)
+        #expect(service.sendCode(to: mobile, by: .voice, at: .zero) == .failure(.channelRefused(.voice)))
+        #expect((try? service.sendCode(to: mobile, by: .voice, at: .zero).get())?.channel == .voice)
     }
 
     @Test("a service that cannot choose a channel refuses a call rather than texting")

@@ -14,12 +14,21 @@ struct ScriptedServiceState {
     var accounts: Set<Destination> = []
     var proofs: [String: Destination] = [:]
 
-    /// Sends a code to `destination` at `now` (it arrives after the latency), unless told to fail.
-    /// Sends a code to `destination` at `now`, by `channel` (nil: the destination's default).
+    /// Sends a code to `destination` at `now` (it arrives after the latency), by `channel` (nil:
+    /// the destination's default), unless told to fail. A refusal of a channel told waits for a
+    /// request by that channel: `failNextRequest(with: .channelRefused(.voice))` refuses the next
+    /// call, and the texts before it go.
     mutating func sendCode(
         to destination: Destination, by channel: CodeChannel? = nil, at now: TimerInstant
     ) -> Result<CodeReceipt, CodeRequestError> {
-        if !requestFailures.isEmpty { return .failure(requestFailures.removeFirst()) }
+        let used = channel ?? CodeChannel.default(for: destination)
+        if let failure = requestFailures.first {
+            if case .channelRefused(let refused) = failure, refused != used {
+                // Not this request's channel: the refusal waits for its own.
+            } else {
+                return .failure(requestFailures.removeFirst())
+            }
+        }
         if let channel, !channel.reaches(destination) { return .failure(.channelRefused(channel)) }
         issued += 1
         let code =

@@ -26,7 +26,8 @@ public final class ScriptedVerificationService: ClockDrivenVerificationService, 
         state.withLock { change(&$0.settings) }
     }
 
-    /// The next code request fails with `error`.
+    /// The next code request fails with `error`; for `CodeRequestError.channelRefused(_:)`, the
+    /// next request by that channel.
     public func failNextRequest(with error: CodeRequestError) { state.withLock { $0.requestFailures.append(error) } }
     /// The next code check fails with `error`, whatever the code.
     public func failNextCheck(with error: CodeCheckError) { state.withLock { $0.checkFailures.append(error) } }

@@ -76,7 +76,8 @@ public struct VerificationScreen: Hashable, Sendable {
             case .sent: text.resend
             // A refused destination: no Retry, which could never work; an edit makes it sendable.
             case .failed(.invalidDestination): text.getCode
-            // A refused call: the send button texts, which works.
+            // A refused call: the send button texts, which works (for a landline, whose only
+            // channel was refused, it waits for an edit).
             case .failed(.channelRefused): state.sentTo == nil ? text.getCode : text.resend
             case .failed: text.retry
             }

@@ -93,7 +93,7 @@ extension VerificationState {
         guard sendLimitEnd == nil else { return false }
         // The service refused this destination: sending it again cannot work, so the button
         // waits for an edit (which makes the send ready again).
-        guard send != .failed(.invalidDestination) else { return false }
+        guard send != .failed(.invalidDestination), !defaultChannelRefused else { return false }
         if codeSentElsewhere { return true }
         if case .locked = check { return false }
         return cooldownEnd == nil
