@@ -91,6 +91,13 @@ struct NumberingSystemTests {
         let western = VerificationConfig(language: .arabic, region: PhoneRegion("EG"), numberingSystem: .latn)
         #expect(
             VerificationScreen(Self.sent(western)).sendButton.title == "إعادة الإرسال (\u{2068}60\u{2069} ث)")
+        // The digits follow the language set later, in the region the configuration was made with.
+        var later = VerificationConfig(region: PhoneRegion("EG"))
+        #expect(later.numberingSystem == .latn)
+        later.language = .arabic
+        #expect(later.numberingSystem == .arab)
+        later.region = PhoneRegion("AE")
+        #expect(later.numberingSystem == .arab)
         // The Emirates write Arabic with Western digits.
         #expect(VerificationConfig(language: .arabic, region: PhoneRegion("AE")).numberingSystem == .latn)
         // A wrong length's count is the language's; the calling code is the number's.

@@ -18,11 +18,19 @@ public struct VerificationConfig: Hashable, Sendable {
     /// The language of every text.
     public var language: SignUpLanguage
     /// The digits the screens write counts in: countdowns, waits, attempts left, lengths. By
-    /// default CLDR's for the language in the region (`NumberingSystem.default(language:region:)`:
-    /// Arabic in Egypt writes `٤٢`, in the Emirates `42`), chosen when the configuration is
-    /// made; ``NumberingSystem/latn`` for Western digits whatever the locale. Phone numbers,
-    /// masked destinations and codes keep ASCII digits.
-    public var numberingSystem: NumberingSystem
+    /// default CLDR's for ``language`` in the region the configuration was made with
+    /// (`NumberingSystem.default(language:region:)`: Arabic in Egypt writes `٤٢`, in the
+    /// Emirates `42`), following the language when it is set, not the picker's region; set it
+    /// (``NumberingSystem/latn`` for Western digits whatever the locale) to choose. Phone
+    /// numbers, masked destinations and codes keep ASCII digits; every ASCII digit of a text
+    /// made from a count is rewritten, so a table of an app's own keeps numbers out of those.
+    public var numberingSystem: NumberingSystem {
+        get { chosenNumberingSystem ?? .default(language: language.identifier, region: localeRegion) }
+        set { chosenNumberingSystem = newValue }
+    }
+    private var chosenNumberingSystem: NumberingSystem?
+    /// The region the configuration was made with: the locale's, for its digits.
+    private let localeRegion: PhoneRegion?
     /// Where a phone number typed without `+` is read; nil: nowhere, so it needs its country
     /// code. By default the system locale's region (`PhoneRegion.current`).
     public var region: PhoneRegion?
@@ -40,8 +48,8 @@ public struct VerificationConfig: Hashable, Sendable {
         PhoneRegion("CN").map { [$0: [.mobile]] } ?? [:]
     /// Whether the screen offers a call ("Call me") beside Resend once the first wait for a
     /// number's code is over, as Twilio Verify, WhatsApp and Telegram do; true by default. Set it
-    /// to false when the backend makes no calls. A landline gets its every code by call,
-    /// whatever this says: the server's default for it (`CodeChannel.default(for:)`).
+    /// to false when the backend makes no calls: no call is then promised to a landline either
+    /// (refuse fixed lines with ``acceptedNumberTypes`` when the backend cannot reach them).
     public var offersCalls = true
     /// What reads a typed phone number; `StandardPhoneNumberParser` by default.
     public var phoneParser: any PhoneNumberParser {
@@ -77,7 +85,7 @@ public struct VerificationConfig: Hashable, Sendable {
         self.sendWindow = max(sendWindow, .zero)
         self.language = language
         self.region = region
-        self.numberingSystem = numberingSystem ?? .default(language: language.identifier, region: region)
+        (chosenNumberingSystem, localeRegion) = (numberingSystem, region)
         parserSlot = ValueSlot(phoneParser)
         formatterSlot = ValueSlot(phoneFormatter)
     }
