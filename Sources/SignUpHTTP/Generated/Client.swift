@@ -57,7 +57,8 @@ import HTTPTypes
 ///   multiple of the window's length since 1970, and `Retry-After` is its end.
 /// - A code goes by text, by call or by e-mail (`channel`): a phone number gets a text unless
 ///   libphonenumber types it as fixed line, which gets a call; a client may ask a call for any
-///   number ("Call me"). Cooldown, limits and budgets count every channel.
+///   number ("Call me"). The cooldown and the limits count every channel; a call spends the
+///   phone numbers' budgets and the calls' own (`voice_budget`), an e-mail budgets of its own.
 /// - A server may refuse phone numbers of some regions or types (`422`
 ///   `destination-refused`), and keep budgets of codes per window (`429`, reasons
 ///   `send_budget`, `calling_code_budget` and `voice_budget`).

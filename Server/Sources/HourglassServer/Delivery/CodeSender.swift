@@ -88,10 +88,10 @@ public struct CodeMessage: Sendable, Hashable, Codable {
 }
 
 extension CodeMessage.Channel {
-    /// The message channel of a send's `channel`, of the same name. The server sends by
-    /// ``sms``, ``voice`` and ``email`` only (`DestinationRules.channel(for:asked:)` decides);
-    /// a channel a later domain module adds would go as a text until this learns it.
-    init(_ channel: CodeChannel) {
-        self = Self(rawValue: channel.rawValue) ?? .sms
+    /// The message channel of a send's `channel`, of the same name; nil for a channel a later
+    /// domain module adds, which this server cannot deliver by (the send is refused, reason
+    /// `channel`, never sent by another).
+    init?(_ channel: CodeChannel) {
+        self.init(rawValue: channel.rawValue)
     }
 }

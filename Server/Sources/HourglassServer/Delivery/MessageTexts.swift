@@ -8,7 +8,7 @@ import SignUpDomain
 /// tag), a line a form, `FORM: TEXT`: a plural form of the language as CLDR names it (`one`,
 /// `few`, `other` …; `other` is required) with `{code}` once and `{minutes}` where the minutes
 /// go, and `short:` with `{code}` alone, the text an SMS takes when the full one would not fit
-/// one segment with its autofill lines, and `voice:` with `{code}` (once or more: the built-in
+/// one segment with its autofill lines, and `voice:` with `{code}` (one to four times: the built-in
 /// texts say it twice), the words a call says, the code's digits apart. Blank lines and lines
 /// starting with `#` are skipped. A language without a file, or a line, keeps its built-in texts.
 struct MessageTexts: Sendable {

@@ -44,7 +44,7 @@ extension Components {
         /// fixed line takes a text (mobile, fixed line or mobile, VoIP, personal …), and any phone
         /// number takes a call: a send asking `sms` for a fixed-line number, `voice` or `sms` for an
         /// e-mail address, or `email` for a phone number, is refused (`422`
-        /// `destination-refused`, reason `channel`). Cooldown, limits and budgets count the sends of
+        /// `destination-refused`, reason `channel`). The cooldown and the limits count the sends of
         /// every channel together.
         ///
         ///

@@ -82,7 +82,7 @@ extension VerificationAPI {
 
     /// The message carrying `code` to `destination`, in `language`.
     func message(
-        _ code: String, to destination: Destination, by channel: CodeChannel, at date: Date, language: String,
+        _ code: String, to destination: Destination, by channel: CodeMessage.Channel, at date: Date, language: String,
         id: String
     ) -> CodeMessage {
         let lifetime = rules.codeLifetime.wholeSeconds
@@ -93,7 +93,7 @@ extension VerificationAPI {
                 code: code, minutes: (lifetime + 59) / 60, language: language,
                 autofill: channel == .sms ? autofill : nil)
         return CodeMessage(
-            destination: destination.normalized, channel: CodeMessage.Channel(channel), code: code, language: language,
+            destination: destination.normalized, channel: channel, code: code, language: language,
             text: text,
             sentAt: date, expiresAt: date.addingTimeInterval(TimeInterval(lifetime)), id: id,
             segments: channel == .sms ? SMSLength(text).segments : nil)

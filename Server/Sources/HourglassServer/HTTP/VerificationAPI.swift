@@ -55,6 +55,8 @@ struct VerificationAPI: APIProtocol {
         case .success(let decided): channel = decided
         case .failure(let refusal): return refused(refusal, destination)
         }
+        // The rules decide a channel this server delivers by.
+        guard let delivery = CodeMessage.Channel(channel) else { return refused(.channel(channel), destination) }
         let (key, (date, now, since), address) = (destination.limitKey, instant(), ClientAddress.current)
         let counters = SendCounters(
             address: address, destination: destination.normalized, channel: channel, at: now, rules: rules)
@@ -66,7 +68,7 @@ struct VerificationAPI: APIProtocol {
             let id = CodeMessage.newID()
             let record = { @Sendable (code: String) in
                 PendingDelivery.Record(
-                    message: self.message(code, to: destination, by: channel, at: date, language: language, id: id),
+                    message: self.message(code, to: destination, by: delivery, at: date, language: language, id: id),
                     key: key,
                     sentAt: now, counters: counters.all)
             }
