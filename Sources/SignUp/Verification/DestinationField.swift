@@ -122,6 +122,7 @@ public struct DestinationField: Hashable, Sendable {
         lhs.text == rhs.text && lhs.caret == rhs.caret && lhs.region == rhs.region
     }
 
+    /// Hashes the text, the caret and the region.
     public func hash(into hasher: inout Hasher) {
         hasher.combine(text)
         hasher.combine(caret)
