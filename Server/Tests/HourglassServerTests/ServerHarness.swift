@@ -132,13 +132,18 @@ struct ServerHarness {
         }
     }
 
-    /// The codes the outbox holds for `destination`, oldest first.
+    /// The codes the outbox holds for `destination`, oldest first: one a delivery, as a receiver
+    /// deduplicates on the delivery's id. A delivery may be written twice by design: its server's
+    /// resumer finds its pending row past the lease (the clock advanced) before the row's removal,
+    /// which is batched, reached the database.
     func codes(to destination: String) throws -> [String] {
         let lines = try String(contentsOf: folder.appendingPathComponent("outbox.jsonl"), encoding: .utf8)
+        var seen: Set<String> = []
         return lines.split(separator: "\n").compactMap { line -> String? in
             guard let object = try? JSONSerialization.jsonObject(with: Data(line.utf8)) as? [String: Any],
                 object["destination"] as? String == destination
             else { return nil }
+            if let id = object["id"] as? String, !seen.insert(id).inserted { return nil }
             return object["code"] as? String
         }
     }
