@@ -29,7 +29,7 @@ struct ScriptedServiceState {
                 return .failure(requestFailures.removeFirst())
             }
         }
-        if let channel, !channel.reaches(destination) { return .failure(.channelRefused(channel)) }
+        if channel != nil, !used.reaches(destination) { return .failure(.channelRefused(used)) }
         issued += 1
         let code =
             nextCodes.isEmpty
@@ -41,7 +41,7 @@ struct ScriptedServiceState {
         return .success(
             CodeReceipt(
                 resendAfter: settings.resendAfter, codeLifetime: settings.codeLifetime, codeLength: settings.codeLength,
-                channel: channel ?? CodeChannel.default(for: destination)))
+                channel: used))
     }
 
     /// Checks a code at `now`.

@@ -55,7 +55,7 @@ struct VerificationAPI: APIProtocol {
         case .success(let decided): channel = decided
         case .failure(let refusal): return refused(refusal, destination)
         }
-        // The rules decide a channel this server delivers by.
+        // A channel this server cannot deliver by (one a later domain module adds) is refused.
         guard let delivery = CodeMessage.Channel(channel) else { return refused(.channel(channel), destination) }
         let (key, (date, now, since), address) = (destination.limitKey, instant(), ClientAddress.current)
         let counters = SendCounters(

@@ -43,10 +43,9 @@ public struct DestinationRules: Sendable, Hashable {
         let type = PhoneNumbering.type(of: number)
         if let type, refusedTypes.contains(type) { return .failure(.numberType(type)) }
         guard let asked else { return .success(CodeChannel.takesTexts(type) ? .sms : .voice) }
-        // A call reaches any number, a text any but a landline; nothing else reaches a number,
-        // and nothing this server cannot deliver by.
+        // A call reaches any number, a text any but a landline; nothing else reaches a number.
         let reaches = asked == .voice || (asked == .sms && CodeChannel.takesTexts(type))
-        return reaches && CodeMessage.Channel(asked) != nil ? .success(asked) : .failure(.channel(asked))
+        return reaches ? .success(asked) : .failure(.channel(asked))
     }
 
     /// Why no code goes to `destination` by its default channel, if none does.
