@@ -48,6 +48,18 @@ import Testing
         #expect((DigitProgram(source) != nil) == read)
     }
 
+    @Test(
+        "knows the fewest and the most digits a match takes (other lengths are refused unrun)",
+        arguments: [
+            ("\\d{3,5}", 3, 5), ("(?:1|23)4?", 1, 3), ("1[3-9]\\d{9}", 11, 11), ("([2-9]\\d{2})$|1", 1, 3), ("", 0, 0),
+            ("(?:0|90)(\\d{2})(\\d{4,5})$|1", 1, 9),
+        ])
+    func lengths(source: String, shortest: Int, longest: Int) throws {
+        let program = try #require(DigitProgram(source))
+        #expect(program.shortest == shortest)
+        #expect(program.longest == longest)
+    }
+
     @Test("matches as Python's re: alternatives in order, counts greedy, groups of the path taken")
     func matches() {
         #expect(Self.program("(\\d{3})(\\d{4})", "1234567", whole: true) == Outcome(end: 7, groups: [0..<3, 3..<7]))

@@ -14,15 +14,19 @@ public struct AsYouTypeFormatter: Sendable {
 
     private let defaultMetadata: PhoneMetadata?
     private var metadata: PhoneMetadata?
-    private var accruedInput = ""
-    private var accruedDigits = ""  // the digits and `+` typed, in ASCII
-    private var nationalNumber = ""
-    private var prefixBeforeNationalNumber = ""
-    private var extractedNationalPrefix = ""
-    private var template: [Unicode.Scalar] = []
+    // The state below is bytes (ASCII digits; UTF-8 for what was typed and a template), in
+    // arrays made with room for a number at the start, so that a keystroke allocates nothing
+    // but the text it shows.
+    private var accruedInput: [UInt8] = []  // what was typed, as typed (UTF-8)
+    private var accruedDigits: [UInt8] = []  // the digits and `+` typed
+    private var nationalNumber: [UInt8] = []
+    private var prefixBeforeNationalNumber: [UInt8] = []
+    private var extractedNationalPrefix: [UInt8] = []
+    private var template: [UInt8] = []
+    private var written: [UInt8] = []  // what is shown, when it is not what was typed
     private var typedCount = 0
     private var lastMatchPosition = 0
-    private var currentPattern = ""
+    private var currentFormat: NumberFormat?  // whose template is in use
     private var shouldAddSpaceAfterNationalPrefix = false
     private var ableToFormat = true
     private var inputHasFormatting = false
@@ -33,64 +37,123 @@ public struct AsYouTypeFormatter: Sendable {
     /// A formatter for numbers typed in `region`; nil: none, so that only a number typed with
     /// `+` is formatted.
     public init(region: PhoneRegion?) {
-        defaultMetadata = region.flatMap { MetadataStore.shared.metadata(forCallingCode: $0.callingCode) }
-        metadata = defaultMetadata
+        self.init(metadata: region.flatMap { MetadataStore.shared.metadata(forCallingCode: $0.callingCode) })
+    }
+
+    private init(metadata: PhoneMetadata?) {
+        defaultMetadata = metadata
+        self.metadata = metadata
+        accruedInput.reserveCapacity(Self.room)
+        accruedDigits.reserveCapacity(Self.room)
+        nationalNumber.reserveCapacity(Self.room)
+        prefixBeforeNationalNumber.reserveCapacity(Self.room)
+        extractedNationalPrefix.reserveCapacity(Self.room)
+        template.reserveCapacity(Self.room)
+        written.reserveCapacity(2 * Self.room)
+        possibleFormats.reserveCapacity(Self.room)
     }
 
     /// `text` formatted as if its digits and its leading `+` were typed one by one; any other
     /// character (a separator, a letter) is dropped.
     public static func format(_ text: String, region: PhoneRegion?) -> String {
         var formatter = AsYouTypeFormatter(region: region)
-        for scalar in text.unicodeScalars {
-            if let digit = PhoneNumbering.asciiDigit(scalar) {
-                formatter.input(Character(digit))
-            } else if scalar == "+" || scalar == "\u{FF0B}", formatter.accruedInput.isEmpty {
-                formatter.input("+")
-            }
-        }
+        formatter.retype(text)
         return formatter.output
+    }
+
+    /// Shows `text` as ``format(_:region:)`` writes it. When its digits and leading `+` start
+    /// with those this formatter was typed (a keystroke at the end of the field, the usual
+    /// edit), only the rest is typed; otherwise the formatter starts again.
+    package mutating func retype(_ text: String) {
+        if typedCount == accruedDigits.count, typeRest(of: text) { return }
+        clear()
+        _ = typeRest(of: text)
+    }
+
+    /// Types the digits and leading `+` of `text` that come after those typed so far; false,
+    /// having typed nothing, when they do not start with those.
+    private mutating func typeRest(of text: String) -> Bool {
+        let typed = accruedDigits.count
+        var seen = 0
+        var shown: Shown?
+        for scalar in text.unicodeScalars {
+            guard let byte = Self.significantByte(scalar, first: seen == 0) else { continue }
+            if seen < typed {
+                guard byte == accruedDigits[seen] else { return false }
+            } else {
+                shown = step(Unicode.Scalar(byte))
+            }
+            seen += 1
+        }
+        guard seen >= typed else { return false }
+        if let shown { show(shown) }
+        return true
     }
 
     /// Forgets what was typed.
     public mutating func clear() {
-        self = AsYouTypeFormatter(metadata: defaultMetadata)
-    }
-
-    private init(metadata: PhoneMetadata?) {
-        defaultMetadata = metadata
-        self.metadata = metadata
+        metadata = defaultMetadata
+        output = ""
+        accruedInput.removeAll(keepingCapacity: true)
+        accruedDigits.removeAll(keepingCapacity: true)
+        nationalNumber.removeAll(keepingCapacity: true)
+        prefixBeforeNationalNumber.removeAll(keepingCapacity: true)
+        extractedNationalPrefix.removeAll(keepingCapacity: true)
+        template.removeAll(keepingCapacity: true)
+        written.removeAll(keepingCapacity: true)
+        (typedCount, lastMatchPosition, currentFormat) = (0, 0, nil)
+        (shouldAddSpaceAfterNationalPrefix, ableToFormat, inputHasFormatting) = (false, true, false)
+        (isCompleteNumber, isExpectingCallingCode) = (false, false)
+        possibleFormats.removeAll(keepingCapacity: true)
     }
 
     /// Types `character`; returns what the formatter shows then. A character that is neither a
     /// digit nor a leading `+` stops the formatting: the text is then shown as typed.
     @discardableResult
     public mutating func input(_ character: Character) -> String {
-        output = step(character)
+        let scalars = character.unicodeScalars
+        if let scalar = scalars.first, scalars.index(after: scalars.startIndex) == scalars.endIndex {
+            show(step(scalar))
+        } else {
+            accruedInput.append(contentsOf: character.utf8)
+            typedCount += 1
+            (ableToFormat, inputHasFormatting) = (false, true)
+            show(.typed)
+        }
         return output
     }
 
-    private mutating func step(_ typed: Character) -> String {
-        accruedInput.append(typed)
+    private mutating func show(_ shown: Shown) {
+        switch shown {
+        case .typed: output = String(decoding: accruedInput, as: UTF8.self)
+        case .written: output = String(decoding: written, as: UTF8.self)
+        }
+    }
+
+    private mutating func step(_ typed: Unicode.Scalar) -> Shown {
+        UTF8.encode(typed) { accruedInput.append($0) }
         typedCount += 1
-        let scalar = typed.unicodeScalars.count == 1 ? typed.unicodeScalars.first : nil
-        if let scalar, let digit = PhoneNumbering.asciiDigit(scalar) {
-            accruedDigits.unicodeScalars.append(digit)
-            nationalNumber.unicodeScalars.append(digit)
+        if let digit = Self.asciiDigit(typed) {
+            accruedDigits.append(digit)
+            nationalNumber.append(digit)
         } else if typedCount == 1, typed == "+" || typed == "\u{FF0B}" {
-            accruedDigits.append("+")
+            accruedDigits.append(Self.plus)
         } else {
             (ableToFormat, inputHasFormatting) = (false, true)
-            return accruedInput
+            return .typed
         }
-        guard ableToFormat else { return inputHasFormatting ? accruedInput : restartAfterPrefixChange() }
+        guard ableToFormat else { return inputHasFormatting ? .typed : restartAfterPrefixChange() }
         switch accruedDigits.count {
         case 0...2:
-            return accruedInput
+            return .typed
         case 3:
             if extractInternationalPrefix() {
                 isExpectingCallingCode = true
             } else {
-                extractedNationalPrefix = removeNationalPrefix()
+                let end = removeNationalPrefix()
+                extractedNationalPrefix.removeAll(keepingCapacity: true)
+                extractedNationalPrefix.append(contentsOf: nationalNumber[..<end])
+                nationalNumber.removeFirst(end)
                 return chooseFormat()
             }
         default:
@@ -98,62 +161,71 @@ public struct AsYouTypeFormatter: Sendable {
         }
         if isExpectingCallingCode {
             if extractCallingCode() { isExpectingCallingCode = false }
-            return prefixBeforeNationalNumber + nationalNumber
+            written.removeAll(keepingCapacity: true)
+            written.appendBytes(of: prefixBeforeNationalNumber[...])
+            written.appendBytes(of: nationalNumber[...])
+            return .written
         }
         guard !possibleFormats.isEmpty else { return chooseFormat() }
-        let partial = fillTemplate(with: nationalNumber.last ?? "0")
-        let formatted = formatWhole()
-        if !formatted.isEmpty { return formatted }
-        narrowFormats(by: nationalNumber)
+        let partial = fillTemplate(with: nationalNumber.last ?? UInt8(ascii: "0"))
+        if formatWhole() { return .written }
+        narrowFormats()
         if makeTemplate() { return refillTemplate() }
-        return ableToFormat ? appendNationalNumber(partial) : accruedInput
+        return ableToFormat ? appendNationalNumber(partial) : .typed
     }
 
     /// A digit after the formatting stopped: the number may now read with an international
     /// prefix or a longer national prefix, and format again.
-    private mutating func restartAfterPrefixChange() -> String {
+    private mutating func restartAfterPrefixChange() -> Shown {
         if extractInternationalPrefix() {
             if extractCallingCode() { return chooseFormatAfterPrefix() }
         } else if extractLongerNationalPrefix() {
-            prefixBeforeNationalNumber += " "
+            prefixBeforeNationalNumber.append(Self.space)
             return chooseFormatAfterPrefix()
         }
-        return accruedInput
+        return .typed
     }
 
-    private mutating func chooseFormatAfterPrefix() -> String {
+    private mutating func chooseFormatAfterPrefix() -> Shown {
         ableToFormat = true
         isExpectingCallingCode = false
-        possibleFormats = []
+        possibleFormats.removeAll(keepingCapacity: true)
         lastMatchPosition = 0
-        template = []
-        currentPattern = ""
+        template.removeAll(keepingCapacity: true)
+        currentFormat = nil
         return chooseFormat()
     }
 
+    /// Puts the national prefix taken out back into the number, and takes a prefix out again;
+    /// whether that is another.
     private mutating func extractLongerNationalPrefix() -> Bool {
         if !extractedNationalPrefix.isEmpty {
-            nationalNumber = extractedNationalPrefix + nationalNumber
-            let prefix = Array(prefixBeforeNationalNumber)
-            let needle = Array(extractedNationalPrefix)
-            // Where it was last put before the number (without it, one character less, as
-            // libphonenumber's `rfind` of -1 slices).
-            let start = stride(from: prefix.count - needle.count, through: 0, by: -1).first {
-                Array(prefix[$0..<($0 + needle.count)]) == needle
-            }
-            prefixBeforeNationalNumber = String(prefix[..<(start ?? max(prefix.count - 1, 0))])
+            nationalNumber.insert(contentsOf: extractedNationalPrefix, at: 0)
+            prefixBeforeNationalNumber.removeSubrange(lastNationalPrefixStart()...)
         }
-        return extractedNationalPrefix != removeNationalPrefix()
+        let end = removeNationalPrefix()
+        let another = !nationalNumber[..<end].elementsEqual(extractedNationalPrefix)
+        nationalNumber.removeFirst(end)
+        return another
+    }
+
+    /// Where the national prefix taken out was last put before the number (without it, one
+    /// byte before the end, as libphonenumber's `rfind` of -1 slices).
+    private func lastNationalPrefixStart() -> Int {
+        let (prefix, needle) = (prefixBeforeNationalNumber, extractedNationalPrefix)
+        let start = stride(from: prefix.count - needle.count, through: 0, by: -1).first {
+            prefix[$0..<($0 + needle.count)].elementsEqual(needle)
+        }
+        return start ?? max(prefix.count - 1, 0)
     }
 
     /// The formats the national number typed so far may take, then the first that writes it.
-    private mutating func chooseFormat() -> String {
-        guard nationalNumber.count >= 3 else { return appendNationalNumber(nationalNumber) }
+    private mutating func chooseFormat() -> Shown {
+        guard nationalNumber.count >= 3 else { return appendNationalNumber(.national) }
         addAvailableFormats()
-        narrowFormats(by: nationalNumber)
-        let formatted = formatWhole()
-        if !formatted.isEmpty { return formatted }
-        return makeTemplate() ? refillTemplate() : accruedInput
+        narrowFormats()
+        if formatWhole() { return .written }
+        return makeTemplate() ? refillTemplate() : .typed
     }
 
     private mutating func addAvailableFormats() {
@@ -163,7 +235,7 @@ public struct AsYouTypeFormatter: Sendable {
             international && !metadata.internationalFormats.isEmpty
             ? metadata.internationalFormats : metadata.nationalFormats
         for format in formats {
-            let firstGroupOnly = Self.hasFirstGroupOnly(format.nationalPrefixRule)
+            let firstGroupOnly = format.typing.hasFirstGroupOnly
             if !extractedNationalPrefix.isEmpty, firstGroupOnly, !format.nationalPrefixIsOptional,
                 !format.hasCarrierCodeRule
             {
@@ -176,40 +248,34 @@ public struct AsYouTypeFormatter: Sendable {
         }
     }
 
-    private mutating func narrowFormats(by leadingDigits: String) {
-        let index = leadingDigits.count - 3
-        possibleFormats.removeAll { format in
-            let patterns = format.leadingDigitsPatterns
-            guard !patterns.isEmpty else { return false }
-            var chosen = min(index, patterns.count - 1)
-            if chosen < 0 { chosen += patterns.count }  // as Python indexes from the end
-            return !patterns[max(chosen, 0)].matchesAtStart(leadingDigits[...])
-        }
+    /// Drops the formats whose leading digits the national number does not start with.
+    private mutating func narrowFormats() {
+        Self.narrow(&possibleFormats, by: nationalNumber)
     }
 
-    /// The national number written whole by the first format that matches all of it, when
-    /// that keeps every digit typed; empty otherwise.
-    private mutating func formatWhole() -> String {
-        for format in possibleFormats where format.pattern.matchesWhole(nationalNumber[...]) {
-            shouldAddSpaceAfterNationalPrefix = Self.separatesPrefix(format.nationalPrefixRule)
-            guard let written = format.pattern.substituteAtStart(format.template, in: nationalNumber[...]) else {
-                continue
-            }
-            let full = appendNationalNumber(written)
-            if Self.digitsAndPlus(of: full).elementsEqual(accruedDigits.utf8) { return full }
-        }
-        return ""
+    /// Writes the national number whole by the first format that matches all of it, when that
+    /// keeps every digit typed; false when none does.
+    private mutating func formatWhole() -> Bool {
+        let (written, separates) = Self.writeWhole(
+            nationalNumber, after: prefixBeforeNationalNumber, keeping: accruedDigits, by: possibleFormats,
+            into: &self.written)
+        if let separates { shouldAddSpaceAfterNationalPrefix = separates }
+        return written
     }
 
     /// A template for the first possible format that can hold the number; false when none can.
     private mutating func makeTemplate() -> Bool {
         // The first format that can hold the number; one that cannot is dropped for good.
         while let format = possibleFormats.first {
-            if currentPattern == format.pattern.source { return false }
+            // libphonenumber compares the patterns: two formats of one pattern are one here.
+            if let current = currentFormat, current === format || current.pattern.source == format.pattern.source {
+                return false
+            }
             if let made = format.typing.places, format.typing.digits >= nationalNumber.count {
-                template = made
-                currentPattern = format.pattern.source
-                shouldAddSpaceAfterNationalPrefix = Self.separatesPrefix(format.nationalPrefixRule)
+                template.removeAll(keepingCapacity: true)
+                template.append(contentsOf: made)
+                currentFormat = format
+                shouldAddSpaceAfterNationalPrefix = format.typing.separatesPrefix
                 lastMatchPosition = 0
                 return true
             }
@@ -219,146 +285,97 @@ public struct AsYouTypeFormatter: Sendable {
         return false
     }
 
-    private mutating func refillTemplate() -> String {
-        guard !nationalNumber.isEmpty else { return prefixBeforeNationalNumber }
-        var partial = ""
-        for digit in nationalNumber { partial = fillTemplate(with: digit) }
-        return ableToFormat ? appendNationalNumber(partial) : accruedInput
+    private mutating func refillTemplate() -> Shown {
+        guard !nationalNumber.isEmpty else {
+            written.removeAll(keepingCapacity: true)
+            written.appendBytes(of: prefixBeforeNationalNumber[...])
+            return .written
+        }
+        var partial = Part.typed
+        for index in nationalNumber.indices { partial = fillTemplate(with: nationalNumber[index]) }
+        return ableToFormat ? appendNationalNumber(partial) : .typed
     }
 
     /// `digit` in the template's next place; the template up to it.
-    private mutating func fillTemplate(with digit: Character) -> String {
-        let digit = digit.unicodeScalars.first ?? "0"
+    private mutating func fillTemplate(with digit: UInt8) -> Part {
         let searchFrom = min(lastMatchPosition, template.count)
         guard template[searchFrom...].contains(Self.placeholder),
             let place = template.firstIndex(of: Self.placeholder)
         else {
             if possibleFormats.count == 1 { ableToFormat = false }
-            currentPattern = ""
-            return accruedInput
+            currentFormat = nil
+            return .typed
         }
         template[place] = digit
         lastMatchPosition = place
-        return String(String.UnicodeScalarView(template[...place]))
+        return .template(through: place)
     }
 
-    private func appendNationalNumber(_ national: String) -> String {
-        if shouldAddSpaceAfterNationalPrefix, let last = prefixBeforeNationalNumber.last, last != " " {
-            return prefixBeforeNationalNumber + " " + national
+    /// Writes the prefix before the national number, then `part`.
+    private mutating func appendNationalNumber(_ part: Part) -> Shown {
+        writePrefix()
+        switch part {
+        case .typed: written.appendBytes(of: accruedInput[...])
+        case .national: written.appendBytes(of: nationalNumber[...])
+        case .template(let place): written.appendBytes(of: template[...place])
         }
-        return prefixBeforeNationalNumber + national
+        return .written
     }
 
-    /// The national (trunk) prefix at the start of the national number, moved before it.
-    private mutating func removeNationalPrefix() -> String {
-        var start = 0
-        let digits = Array(nationalNumber)
-        if metadata?.callingCode == "1", digits.count > 1, digits[0] == "1", digits[1] != "0", digits[1] != "1" {
-            start = 1
-            prefixBeforeNationalNumber += "1 "
-            isCompleteNumber = true
-        } else if let parsing = metadata?.nationalPrefixForParsing,
-            let match = parsing.matchAtStart(nationalNumber[...]), match.end > nationalNumber.startIndex
+    /// ``written`` made the prefix before the national number, and the space after a national
+    /// prefix when the format wants one.
+    private mutating func writePrefix() {
+        Self.write(prefixBeforeNationalNumber, spaced: shouldAddSpaceAfterNationalPrefix, into: &written)
+    }
+
+    /// The national (trunk) prefix at the start of the national number, written before it; how
+    /// many digits it takes (the caller takes them out).
+    private mutating func removeNationalPrefix() -> Int {
+        let digits = nationalNumber
+        if metadata?.callingCode == "1", digits.count > 1, digits[0] == UInt8(ascii: "1"),
+            digits[1] != UInt8(ascii: "0"), digits[1] != UInt8(ascii: "1")
         {
+            prefixBeforeNationalNumber.append(contentsOf: "1 ".utf8)
             isCompleteNumber = true
-            start = nationalNumber.distance(from: nationalNumber.startIndex, to: match.end)
-            prefixBeforeNationalNumber += String(digits[..<start])
+            return 1
         }
-        nationalNumber = String(digits[start...])
-        return String(digits[..<start])
+        if let end = metadata?.nationalPrefixForParsing?.matchEnd(atStartOf: digits), end > 0 {
+            isCompleteNumber = true
+            prefixBeforeNationalNumber.append(contentsOf: digits[..<end])
+            return end
+        }
+        return 0
     }
 
     /// A `+` or the region's international prefix at the start, moved before the number.
     private mutating func extractInternationalPrefix() -> Bool {
-        var end: String.Index?
-        if accruedDigits.first == "+" {
-            end = accruedDigits.index(after: accruedDigits.startIndex)
+        let end: Int?
+        if accruedDigits.first == Self.plus {
+            end = 1
         } else if let metadata {
             // No international prefix: libphonenumber's pattern `\+|` then matches nothing at all.
-            end =
-                metadata.internationalPrefix.map { $0.matchAtStart(accruedDigits[...])?.end }
-                ?? accruedDigits.startIndex
+            end = metadata.internationalPrefix.map { $0.matchEnd(atStartOf: accruedDigits) } ?? 0
+        } else {
+            end = nil
         }
         guard let end else { return false }
         isCompleteNumber = true
-        nationalNumber = String(accruedDigits[end...])
-        prefixBeforeNationalNumber = String(accruedDigits[..<end]) + (accruedDigits.first == "+" ? "" : " ")
+        nationalNumber.removeAll(keepingCapacity: true)
+        nationalNumber.append(contentsOf: accruedDigits[end...])
+        prefixBeforeNationalNumber.removeAll(keepingCapacity: true)
+        prefixBeforeNationalNumber.append(contentsOf: accruedDigits[..<end])
+        if accruedDigits.first != Self.plus { prefixBeforeNationalNumber.append(Self.space) }
         return true
     }
 
     /// The calling code at the start of the number, moved before it; its region's formats then.
     private mutating func extractCallingCode() -> Bool {
-        guard !nationalNumber.isEmpty, let code = MetadataStore.shared.callingCode(atStartOf: nationalNumber[...])
-        else { return false }
-        nationalNumber = String(nationalNumber.dropFirst(code.count))
+        guard let code = MetadataStore.shared.callingCode(atStartOf: nationalNumber) else { return false }
+        nationalNumber.removeFirst(code.utf8.count)
         metadata = MetadataStore.shared.metadata(forCallingCode: code)
-        prefixBeforeNationalNumber += code + " "
-        extractedNationalPrefix = ""
+        prefixBeforeNationalNumber.append(contentsOf: code.utf8)
+        prefixBeforeNationalNumber.append(Self.space)
+        extractedNationalPrefix.removeAll(keepingCapacity: true)
         return true
     }
-
-    /// The ASCII digits and `+` of `text`, as UTF-8, in order.
-    private static func digitsAndPlus(of text: String) -> some Sequence<UInt8> {
-        text.utf8.lazy.filter { (0x30...0x39).contains($0) || $0 == UInt8(ascii: "+") }
-    }
-
-    /// What stands for a digit in a template (libphonenumber's punctuation space).
-    private static let placeholder: Unicode.Scalar = "\u{2008}"
-
-    /// What the formatter reads of a format, made once with it.
-    struct FormatTemplate: Sendable {
-        /// Whether the format writes groups and punctuation alone, `$1` first (libphonenumber's
-        /// eligible formats).
-        let isEligible: Bool
-        /// Its pattern's longest match of nines written by the format, each nine a place for a
-        /// digit; nil when the pattern matches no nines.
-        let places: [Unicode.Scalar]?
-        /// How many digits ``places`` holds.
-        let digits: Int
-
-        init(pattern: NumberPattern, template: String) {
-            isEligible = Self.isEligible(template)
-            let nines = Substring("999999999999999")
-            guard let match = pattern.matchAtStart(nines),
-                let written = pattern.substitute(template, in: nines[..<match.end])
-            else {
-                (places, digits) = (nil, 0)
-                return
-            }
-            places = written.unicodeScalars.map { $0 == "9" ? AsYouTypeFormatter.placeholder : $0 }
-            digits = nines.distance(from: nines.startIndex, to: match.end)
-        }
-
-        private static func isEligible(_ template: String) -> Bool {
-            var characters = template[...]
-            var sawFirst = false
-            while let character = characters.first {
-                characters = characters.dropFirst()
-                if character == "$", let digit = characters.first, digit.isASCII, digit.isNumber {
-                    characters = characters.dropFirst()
-                    if !sawFirst, digit != "1" { return false }
-                    sawFirst = true
-                } else if !punctuation.contains(character) {
-                    return false
-                }
-            }
-            return sawFirst
-        }
-    }
-
-    /// Whether a national prefix rule writes the first group alone (`$1`, `($1)`), or is none.
-    private static func hasFirstGroupOnly(_ rule: String?) -> Bool {
-        guard let rule else { return true }
-        return ["$1", "($1", "$1)", "($1)"].contains(rule)
-    }
-
-    /// Whether a rule separates the national prefix from the number (a space or a hyphen).
-    private static func separatesPrefix(_ rule: String?) -> Bool {
-        rule.map { $0.contains(" ") || $0.contains("-") } ?? false
-    }
-
-    /// libphonenumber's valid punctuation.
-    private static let punctuation: Set<Character> = Set(
-        "-x\u{2010}\u{2011}\u{2012}\u{2013}\u{2014}\u{2015}\u{2212}\u{30FC}\u{FF0D}\u{FF0E}\u{FF0F} \u{00A0}\u{00AD}\u{200B}\u{2060}\u{3000}()\u{FF08}\u{FF09}\u{FF3B}\u{FF3D}.[]/~\u{2053}\u{223C}\u{FF5E}"
-    )
 }

@@ -40,6 +40,9 @@ struct DigitProgram: Sendable {
     /// How many splits and saves the program has: the most a path can stack of each, as every
     /// jump goes forward.
     let splits: Int, saves: Int
+    /// The fewest and the most digits a match takes: a number of another length is refused
+    /// without running the program (most are, as a number is typed).
+    let shortest: Int, longest: Int
 
     /// The program of `source`; nil when it uses syntax this reader does not know.
     init?(_ source: String) {
@@ -52,6 +55,30 @@ struct DigitProgram: Sendable {
         groupCount = reader.groupCount
         splits = instructions.count { if case .split = $0 { true } else { false } }
         saves = instructions.count { if case .save = $0 { true } else { false } }
+        (shortest, longest) = Self.lengths(of: instructions)
+    }
+
+    /// The fewest and the most digits a path from the start to `.match` takes, worked out
+    /// from the end, as every jump goes forward.
+    private static func lengths(of instructions: [Instruction]) -> (shortest: Int, longest: Int) {
+        var shortest = [Int](repeating: 0, count: instructions.count)
+        var longest = shortest
+        for pc in instructions.indices.reversed() {
+            switch instructions[pc] {
+            case .digit:
+                (shortest[pc], longest[pc]) = (shortest[pc + 1] + 1, longest[pc + 1] + 1)
+            case .split(let first, let second):
+                shortest[pc] = min(shortest[first], shortest[second])
+                longest[pc] = max(longest[first], longest[second])
+            case .jump(let target):
+                (shortest[pc], longest[pc]) = (shortest[target], longest[target])
+            case .save, .end:
+                (shortest[pc], longest[pc]) = (shortest[pc + 1], longest[pc + 1])
+            case .match:
+                (shortest[pc], longest[pc]) = (0, 0)
+            }
+        }
+        return (shortest[0], longest[0])
     }
 
     /// The first match at the start of `input` (ASCII bytes) in Python's order — with
@@ -62,6 +89,13 @@ struct DigitProgram: Sendable {
         return end.map { ($0, slots) }
     }
 
+    /// As ``run(_:whole:)``, its slots written to `slots` (at least `2 × groupCount` of them,
+    /// set to -1 first), so that a caller with a buffer of its own allocates nothing.
+    func run(_ input: UnsafeBufferPointer<UInt8>, whole: Bool, slots: UnsafeMutableBufferPointer<Int>) -> Int? {
+        slots.initialize(repeating: -1)
+        return execute(input, whole: whole, slots: slots)
+    }
+
     /// Where the match of ``run(_:whole:)`` ends, without its groups: no slots kept, so that
     /// asking whether a pattern matches allocates nothing.
     func matchEnd(_ input: UnsafeBufferPointer<UInt8>, whole: Bool) -> Int? {
@@ -69,16 +103,18 @@ struct DigitProgram: Sendable {
     }
 
     /// Runs the program on `input`, noting the groups' positions in `slots` when given. What
-    /// to try when a path fails is stacked in a buffer on the stack when it fits: a thread
-    /// (`slot` -1) or a slot to restore. Every jump goes forward, so a path stacks each split
-    /// and each save once at most: the buffer holds them all.
+    /// to try when a path fails is stacked in a buffer on the stack: a thread (its address and
+    /// position) or a slot to restore (-1 − the slot, and its old value), in 8 bytes, so that
+    /// all but the largest programs' fit in the 1 KiB that is always taken from the stack.
+    /// Every jump goes forward, so a path stacks each split and each save once at most: the
+    /// buffer holds them all. Input shorter than ``shortest`` (or, `whole`, longer than
+    /// ``longest``) matches nothing, and so does input of 2³¹ bytes or more.
     private func execute(
         _ input: UnsafeBufferPointer<UInt8>, whole: Bool, slots: UnsafeMutableBufferPointer<Int>?
     ) -> Int? {
+        guard input.count >= shortest, !whole || input.count <= longest, input.count < Int32.max else { return nil }
         let capacity = max(splits + (slots == nil ? 0 : saves), 1)
-        return withUnsafeTemporaryAllocation(of: (pc: Int, position: Int, slot: Int, old: Int).self, capacity: capacity)
-        {
-            stack in
+        return withUnsafeTemporaryAllocation(of: (first: Int32, second: Int32).self, capacity: capacity) { stack in
             var depth = 0
             var pc = 0
             var position = 0
@@ -94,14 +130,14 @@ struct DigitProgram: Sendable {
                         failed = true
                     }
                 case .split(let first, let second):
-                    stack[depth] = (second, position, -1, 0)
+                    stack[depth] = (Int32(truncatingIfNeeded: second), Int32(truncatingIfNeeded: position))
                     depth += 1
                     pc = first
                 case .jump(let target):
                     pc = target
                 case .save(let slot):
                     if let slots {
-                        stack[depth] = (0, 0, slot, slots[slot])
+                        stack[depth] = (Int32(truncatingIfNeeded: -1 - slot), Int32(truncatingIfNeeded: slots[slot]))
                         depth += 1
                         slots[slot] = position
                     }
@@ -117,10 +153,10 @@ struct DigitProgram: Sendable {
                     guard depth > 0 else { return nil }
                     depth -= 1
                     let top = stack[depth]
-                    if top.slot >= 0 {
-                        slots?[top.slot] = top.old
+                    if top.first < 0 {
+                        slots?[Int(-1 - top.first)] = Int(top.second)
                     } else {
-                        (pc, position) = (top.pc, top.position)
+                        (pc, position) = (Int(top.first), Int(top.second))
                         break
                     }
                 }

@@ -89,6 +89,16 @@ final class MetadataStore: @unchecked Sendable {
             .first { self.keysByCallingCode[$0] != nil }
     }
 
+    /// ``callingCode(atStartOf:)`` of ASCII digits.
+    func callingCode(atStartOf digits: [UInt8]) -> String? {
+        guard !digits.isEmpty else { return nil }
+        for length in 1...min(3, digits.count) {
+            let code = String(decoding: digits[..<length], as: UTF8.self)
+            if keysByCallingCode[code] != nil { return code }
+        }
+        return nil
+    }
+
     /// The region of the national number `national` with `callingCode`: the code's one region,
     /// or among those that share it, the one whose leading digits it starts with, else the one
     /// it is a number of; nil when it is none's (as libphonenumber). Regions are compiled only

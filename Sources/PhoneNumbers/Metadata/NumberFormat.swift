@@ -28,7 +28,8 @@ final class NumberFormat: Sendable {
         self.nationalPrefixRule = nationalPrefixRule
         self.nationalPrefixIsOptional = nationalPrefixIsOptional
         self.hasCarrierCodeRule = hasCarrierCodeRule
-        typing = AsYouTypeFormatter.FormatTemplate(pattern: pattern, template: template)
+        typing = AsYouTypeFormatter.FormatTemplate(
+            pattern: pattern, template: template, nationalPrefixRule: nationalPrefixRule)
     }
 
     /// The most detailed of ``leadingDigitsPatterns``; nil: any.
