@@ -33,9 +33,12 @@ let package = Package(
         ),
         // The number field as it is typed, beside PyPI phonenumbers' AsYouTypeFormatter
         // (typing_peer.py): tools/bench/typing.
+        // Counts the process's allocations (glibc), for TypingBench's allocations a keystroke.
+        .target(name: "AllocationCounter"),
         .executableTarget(
             name: "TypingBench",
             dependencies: [
+                "AllocationCounter",
                 .product(name: "PhoneNumbers", package: "Hourglass"),
                 .product(name: "SignUp", package: "Hourglass"),
             ]
