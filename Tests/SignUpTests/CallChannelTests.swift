@@ -1,3 +1,4 @@
+import Foundation
 import Hourglass
 import PhoneNumbers
 import SignUpDomain
@@ -37,7 +38,8 @@ struct CallChannelTests {
         .save(
             CooldownSnapshot(
                 destination: Table.phone, cooldownLeft: .seconds(60), cooldownLength: .seconds(60),
-                codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.seconds(68), .zero])),
+                codeLeft: .seconds(300), codeLifetime: .seconds(300), sendAges: [.seconds(68), .zero],
+                channel: .voice)),
         .announce(.codeSent(Table.phone)),
     ]
 
@@ -109,6 +111,28 @@ struct CallChannelTests {
             ])
         _ = refused.apply(.destinationChanged("138 1234 5678"), at: at(71))
         #expect(refused.send == .sent && refused.canCall)
+    }
+
+    @Test("a restart after a call still says the code comes by call")
+    func restartAfterCall() throws {
+        let saved = try #require(
+            Self.calledEffects.compactMap { effect -> CooldownSnapshot? in
+                if case .save(let snapshot) = effect { snapshot } else { nil }
+            }.first)
+        let wallNow = Date(timeIntervalSince1970: 1_800_000_000)
+        let file = SavedCooldown(saved, wallNow: wallNow)
+        #expect(file.channel == "voice")
+        var restarted = VerificationState(config: VerificationConfig(region: PhoneRegion("CN")))
+        _ = restarted.apply(.restored(try file.snapshot(at: wallNow.addingTimeInterval(20))), at: at(0))
+        #expect(restarted.sentBy == .voice)
+        #expect(VerificationScreen(restarted).message == "Calling +86 ••• •••• 5678 with your code")
+        // A name this version does not know reads as none: the cooldown is kept, the default told.
+        var unknown = file
+        unknown.channel = "carrier-pigeon"
+        var fallback = VerificationState(config: VerificationConfig(region: PhoneRegion("CN")))
+        _ = fallback.apply(.restored(try unknown.snapshot(at: wallNow)), at: at(0))
+        #expect(fallback.sentBy == .sms && fallback.cooldownEnd == at(60))
+        #expect(VerificationScreen(fallback).message == "Code sent to +86 ••• •••• 5678")
     }
 
     @Test("a landline is told at once that a call will come; it is never offered Call me")

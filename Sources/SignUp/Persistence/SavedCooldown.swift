@@ -30,6 +30,10 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
     public var codeMayBeInPlay: Bool?
     /// The code's length as the server said it; absent when it did not (the configuration's).
     public var codeLength: Int?
+    /// How the code went, by its wire name (`sms`, `voice`, `email`); absent when not known
+    /// (and in files written before 4.0). A name this version does not know reads as absent:
+    /// the destination's default is told, and the cooldown is kept.
+    public var channel: String?
 
     /// The longest wait a saved file may claim; anything beyond is treated as corrupt.
     static let longestWait = Double(VerificationDefaults.longestWait.components.seconds)
@@ -48,6 +52,7 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
         lockEnds = snapshot.lockLeft > .zero ? wallNow.addingTimeInterval(snapshot.lockLeft.seconds) : nil
         codeMayBeInPlay = snapshot.codeMayBeInPlay ? true : nil
         codeLength = snapshot.codeLength
+        channel = snapshot.channel?.rawValue
     }
 
     /// The cooldown as it stands at `wallNow`: each time left clamped to [0, its length], each
@@ -76,7 +81,8 @@ public struct SavedCooldown: Codable, Hashable, Sendable {
             sendAges: sentAt.map { milliseconds(min(max(wallNow.timeIntervalSince($0), 0), Self.longestWait)) },
             sendLimitLeft: sendLimitEnds.map { left(until: $0, atMost: Self.longestWait) } ?? .zero,
             lockLeft: lockEnds.map { left(until: $0, atMost: Self.longestWait) } ?? .zero,
-            codeMayBeInPlay: codeMayBeInPlay ?? false, codeLength: codeLength)
+            codeMayBeInPlay: codeMayBeInPlay ?? false, codeLength: codeLength,
+            channel: channel.flatMap(CodeChannel.init(rawValue:)))
     }
 }
 

@@ -303,8 +303,7 @@ extension VerificationState {
         codeMayBeInPlay = saved.codeMayBeInPlay
         var effects: [VerificationEffect] = []
         if saved.hasCode || saved.codeMayBeInPlay { sentTo = saved.destination }
-        // The saved cooldown keeps no channel: the destination's default is told.
-        if saved.hasCode { sentBy = CodeChannel.default(for: saved.destination) }
+        if saved.hasCode { sentBy = saved.channel ?? CodeChannel.default(for: saved.destination) }
         if saved.hasCode {
             send = .sent
             codeLifetime = saved.codeLifetime
@@ -343,7 +342,8 @@ extension VerificationState {
             codeLeft: codeExpiry.map { max(.zero, $0 - now) } ?? .zero, codeLifetime: codeLifetime,
             sendAges: sendTimes.map { now - $0 },
             sendLimitLeft: sendLimitEnd.map { max(.zero, $0 - now) } ?? .zero, lockLeft: lockLeft,
-            codeMayBeInPlay: codeMayBeInPlay, codeLength: codeLength == config.codeLength ? nil : codeLength)
+            codeMayBeInPlay: codeMayBeInPlay, codeLength: codeLength == config.codeLength ? nil : codeLength,
+            channel: codeLifetime > .zero && sentBy != CodeChannel.default(for: target) ? sentBy : nil)
     }
 
     /// After a 429 for `target`: the code step moves to `target` (a code for another destination

@@ -213,6 +213,9 @@ public struct CooldownSnapshot: Hashable, Sendable {
     public var codeMayBeInPlay: Bool
     /// The code's length, as the server last said; nil: the configuration's.
     public var codeLength: Int?
+    /// How the code went when not by the destination's default (a call to a mobile); nil: by
+    /// the default (`CodeChannel.default(for:)`), or not known.
+    public var channel: CodeChannel?
 
     /// Whether a code was sent to ``destination``: a server's wait on a first request (a 429
     /// before any code) is kept with no code, as a zero ``codeLifetime``.
@@ -223,7 +226,7 @@ public struct CooldownSnapshot: Hashable, Sendable {
         destination: Destination, cooldownLeft: Duration, cooldownLength: Duration,
         codeLeft: Duration, codeLifetime: Duration, sendAges: [Duration],
         sendLimitLeft: Duration = .zero, lockLeft: Duration = .zero, codeMayBeInPlay: Bool = false,
-        codeLength: Int? = nil
+        codeLength: Int? = nil, channel: CodeChannel? = nil
     ) {
         self.destination = destination
         self.cooldownLeft = cooldownLeft
@@ -235,5 +238,6 @@ public struct CooldownSnapshot: Hashable, Sendable {
         self.lockLeft = lockLeft
         self.codeMayBeInPlay = codeMayBeInPlay
         self.codeLength = codeLength
+        self.channel = channel
     }
 }
