@@ -1,4 +1,5 @@
--- pgbench: the statements of one send, as PostgresStore runs them, in one transaction
+-- pgbench: the statements of one send, as PostgresStore runs them, in one transaction (its pending
+-- delivery with 400 bytes for the sealed message)
 -- (run with -M prepared, as the server prepares them).
 \set n random(2000000000, 2999999999)
 \set a random(1, 2000000000)
@@ -18,6 +19,9 @@ WITH saved AS (
     locked_until = excluded.locked_until
 ), logged AS (
     INSERT INTO sends (limit_key, address, at) VALUES ('+1' || :n::text, 'a' || :a::text, 1)
+), pending AS (
+    INSERT INTO deliveries (id, expires_at, lease_until, sealed)
+    VALUES ('+1' || :n::text, 2, 3, decode(repeat('5a', 400), 'hex')) ON CONFLICT (id) DO NOTHING
 )
 INSERT INTO window_counts (scope, window_start, count) VALUES ('address-sends:' || 'a' || :a::text, 0, 1)
     ON CONFLICT (scope, window_start) DO UPDATE SET count = window_counts.count + 1;

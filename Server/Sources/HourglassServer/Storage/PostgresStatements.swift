@@ -178,21 +178,26 @@ enum PostgresStatements {
         func decodeRow(_ row: PostgresRow) throws {}
     }
 
-    /// A send's writes in one statement: the destination's row, the send's log and the client
-    /// address's counter (one round trip where three were).
+    /// A send's writes in one statement: the destination's row, the send's log, its pending
+    /// delivery and the client address's counter (one round trip where four were).
     struct SaveSend: PostgresPreparedStatement {
         static let sql = """
-            WITH saved AS (\(upsertRow)), logged AS (INSERT INTO sends (limit_key, address, at) VALUES ($1, $8, $4))
+            WITH saved AS (\(upsertRow)), logged AS (INSERT INTO sends (limit_key, address, at) VALUES ($1, $8, $4)),
+            pending AS (INSERT INTO deliveries (id, expires_at, lease_until, sealed) VALUES ($11, $12, $13, $14))
             INSERT INTO window_counts (scope, window_start, count) VALUES ($9, $10, 1)
             ON CONFLICT (scope, window_start) DO UPDATE SET count = window_counts.count + 1
             """
-        static let bindingDataTypes = rowTypes + [.text, .text, .int8]
-        let row: CodeRow, address: String, counter: WindowCounter
+        static let bindingDataTypes = rowTypes + [.text, .text, .int8, .text, .int8, .int8, .bytea]
+        let row: CodeRow, address: String, counter: WindowCounter, delivery: PendingDelivery
         func makeBindings() -> PostgresBindings {
             var bindings = SaveRow(row: row).makeBindings()
             bindings.append(address)
             bindings.append(counter.scope)
             bindings.append(counter.start)
+            bindings.append(delivery.id)
+            bindings.append(delivery.expiresAt)
+            bindings.append(delivery.leaseUntil)
+            bindings.append(ByteBuffer(bytes: delivery.sealed))
             return bindings
         }
         func decodeRow(_ row: PostgresRow) throws {}

@@ -89,14 +89,9 @@ final class PostgresStore: VerificationStore {
             }
             if case .send(let code, let row, let superseded, _) = decision {
                 let delivery = try pending(code)
-                try await self.run(
-                    connection, PostgresStatements.SaveSend(row: row, address: address, counter: counters.address),
-                    logger: self.logger)
-                try await connection.query(
-                    """
-                    INSERT INTO deliveries (id, expires_at, lease_until, sealed) VALUES (\(delivery.id),
-                        \(delivery.expiresAt), \(delivery.leaseUntil), \(ByteBuffer(bytes: delivery.sealed)))
-                    """, logger: self.logger)
+                let save = PostgresStatements.SaveSend(
+                    row: row, address: address, counter: counters.address, delivery: delivery)
+                try await self.run(connection, save, logger: self.logger)
                 if let superseded {
                     try await connection.query(
                         """
