@@ -9,7 +9,8 @@ visibility, check state, accessible label and description, read back from GTK) e
 model's screen says at that instant. The model's texts are checked against linemode's
 transcript for the same inputs on the virtual clock (the same service, code and language).
 
-Covered: the language of thirteen sets of locale variables (LANG, LC_ALL, LC_MESSAGES, LANGUAGE,
+Covered: the region picker's search (the model's matches, chosen by a click); the language of
+thirteen sets of locale variables (LANG, LC_ALL, LC_MESSAGES, LANGUAGE,
 C); the cooldown saved under $XDG_STATE_HOME/org.hourglass.SignUpGTK; the countdown ticking on
 screen (two reads >= 1 s apart, the seconds going down); a restart mid-cooldown (the app killed,
 started again on the same XDG_STATE_HOME: the countdown goes on, not from 60); wrong codes (the
@@ -61,9 +62,29 @@ def linemode_lines(linemode, language, script):
     return [re.sub(r"^\[ *[0-9.]+\] ", "", line) for line in output.splitlines()]
 
 
+def region_search(app, language):
+    """The region picker's search is the model's: "egypt" (an English name, which the search
+    finds in every language) lists Egypt first, with the flag, the name in the language and
+    +20 (every dump is checked against the model's matches); a click chooses it and empties
+    the search."""
+    app.click("verification.region.search")
+    app.type("egypt")
+    dump = app.wait(lambda d: find(d, "verification.region.match.0")["visible"]
+                    and text(d, "verification.region.search") == "egypt", 10, "the search's first match")
+    match = text(dump, "verification.region.match.0")
+    if not (match.startswith("\U0001F1EA\U0001F1EC ") and match.endswith(" +20")):
+        raise Failure(f"the first match for 'egypt' is {match!r}, not Egypt")
+    app.click("verification.region.match.0")
+    dump = app.wait(lambda d: text(d, "verification.region") == match
+                    and not find(d, "verification.region.match.0")["visible"]
+                    and text(d, "verification.region.search") == "", 10, "Egypt chosen, the search empty")
+    log(f"{language}: region search 'egypt' -> {match!r}, chosen: {text(dump, 'verification.region')!r}")
+
+
 def verification_flow(app, language, lines, out):
     """Send, count down, two wrong codes: what GTK shows is the model's and linemode's."""
     log(f"{language}: verification page")
+    region_search(app, language)
     app.click("verification.destination.entry")
     app.type(DESTINATION)
     app.wait(lambda d: text(d, "verification.destination.entry") == DESTINATION

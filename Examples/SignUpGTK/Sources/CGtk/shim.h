@@ -34,13 +34,17 @@ static inline gulong signupgtk_connect_notify(
     return g_signal_connect_data(instance, signal, G_CALLBACK(handler), data, destroy, (GConnectFlags)0);
 }
 
-/// A drop-down over the strings of `list`, searchable by them.
+/// A drop-down over the strings of `list` (GTK's own search left off: it matches the start of
+/// a string alone).
 static inline GtkWidget *signupgtk_string_drop_down(GtkStringList *list) {
     GtkWidget *drop_down = gtk_drop_down_new(G_LIST_MODEL(list), NULL);
     gtk_drop_down_set_expression(
         GTK_DROP_DOWN(drop_down), gtk_property_expression_new(GTK_TYPE_STRING_OBJECT, NULL, "string"));
-    gtk_drop_down_set_enable_search(GTK_DROP_DOWN(drop_down), TRUE);
     return drop_down;
+}
+/// A search entry's placeholder (its "placeholder-text" property: GTK 4.8 has no setter).
+static inline void signupgtk_set_search_placeholder(GtkWidget *entry, const char *text) {
+    g_object_set(entry, "placeholder-text", text, NULL);
 }
 static inline GtkDropDown *signupgtk_drop_down(GtkWidget *widget) { return GTK_DROP_DOWN(widget); }
 static inline gboolean signupgtk_is_drop_down(GtkWidget *widget) { return GTK_IS_DROP_DOWN(widget); }

@@ -11,6 +11,8 @@ struct AppText {
     var demoHint: (String) -> String
     /// The server the app talks to (`--service`).
     var serverHint: (String) -> String
+    /// The region picker's search field: its placeholder and accessible label.
+    var regionSearch: String
 
     /// The texts in `language` (English for a language the app does not have).
     init(_ language: SignUpLanguage) {
@@ -21,24 +23,28 @@ struct AppText {
             registrationPage = "注册"
             demoHint = { "演示服务器：每次发送的验证码都是 \($0)" }
             serverHint = { "服务器：\($0)" }
+            regionSearch = "搜索国家或地区"
         case .japanese:
             windowTitle = "Hourglass 登録サンプル"
             verificationPage = "認証"
             registrationPage = "登録"
             demoHint = { "デモサーバー：送信される認証コードは常に \($0) です" }
             serverHint = { "サーバー：\($0)" }
+            regionSearch = "国・地域を検索"
         case .arabic:
             windowTitle = "نموذج التسجيل من Hourglass"
             verificationPage = "التحقق"
             registrationPage = "التسجيل"
             demoHint = { "الخادم التجريبي: كل رمز يرسله هو \(SignUpStrings.isolated($0))" }
             serverHint = { "الخادم: \(SignUpStrings.isolated($0))" }
+            regionSearch = "ابحث عن بلد أو منطقة"
         default:
             windowTitle = "Hourglass sign-up"
             verificationPage = "Verify"
             registrationPage = "Register"
             demoHint = { "Demo server: every code it sends is \($0)" }
             serverHint = { "Server: \($0)" }
+            regionSearch = "Search countries and regions"
         }
     }
 }

@@ -26,6 +26,12 @@ struct ExpectedControl: Encodable, Equatable {
             screen.code.label, screen.code.message)
         controls[prefix + ".region"] = ExpectedControl(
             text: screen.region?.label ?? "", sensitive: screen.destination.isEnabled)
+        for index in 0..<RegionRow.shownMatchCount {
+            let match = screen.regionMatches.indices.contains(index) ? screen.regionMatches[index] : nil
+            controls[prefix + ".region.match.\(index)"] =
+                match.map { ExpectedControl(text: $0.label, sensitive: screen.destination.isEnabled, visible: true) }
+                ?? ExpectedControl(text: "", visible: false)
+        }
         controls[prefix + ".send"] = button(screen.sendButton)
         controls[prefix + ".verify"] = button(screen.verifyButton)
         controls[prefix + ".message"] = ExpectedControl(text: screen.message ?? "", visible: screen.message != nil)

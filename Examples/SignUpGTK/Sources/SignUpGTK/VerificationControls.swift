@@ -16,10 +16,13 @@ final class VerificationControls {
     private let verify: ModelButton
     private let message: UnsafeMutablePointer<GtkWidget>
 
-    /// The controls of `model`, named `name.region`, `name.destination`, `name.send`,
-    /// `name.call`, `name.code`, `name.verify` and `name.message`. Call ``render(_:)`` with each new screen.
+    /// The controls of `model`, named `name.region` (with `name.region.search` and
+    /// `name.region.match.N`), `name.destination`, `name.send`, `name.call`, `name.code`,
+    /// `name.verify` and `name.message`. Call ``render(_:)`` with each new screen.
     init(name: String, model: VerificationViewModel) {
-        region = RegionRow(name: name + ".region", language: model.state.config.language) { model.chooseRegion($0) }
+        region = RegionRow(
+            name: name + ".region", language: model.state.config.language, onSearch: { model.setRegionSearch($0) },
+            onChoose: { model.chooseRegion($0) })
         // Each button beside its field: send beside the destination, Verify beside the code.
         send = ModelButton(name: name + ".send") { model.tapSend() }
         call = ModelButton(name: name + ".call") { model.tapCall() }
@@ -42,7 +45,7 @@ final class VerificationControls {
 
     /// Shows `screen`.
     func render(_ screen: VerificationScreen) {
-        region.render(screen.region, isEnabled: screen.destination.isEnabled)
+        region.render(screen.region, matches: screen.regionMatches, isEnabled: screen.destination.isEnabled)
         destination.render(screen.destination)
         send.render(screen.sendButton)
         call.render(screen.callButton)

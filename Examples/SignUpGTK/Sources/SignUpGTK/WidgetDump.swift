@@ -180,12 +180,13 @@ final class WidgetDump {
     }
 
     /// What a widget shows as text: a button's or check box's label, a label's text, a
-    /// drop-down's chosen string, an entry's text (masked but the destination's: the others hold
-    /// secrets), else its first label's.
+    /// drop-down's chosen string, an entry's text (masked but the destination's and the region
+    /// search's: the others hold secrets), else its first label's.
     private static func text(of widget: UnsafeMutablePointer<GtkWidget>, name: String) -> String {
         if signupgtk_is_editable(widget) != 0 {
             let text = Gtk.string(gtk_editable_get_text(signupgtk_editable(widget)))
-            return name.hasSuffix(".destination.entry") ? text : String(repeating: "•", count: text.count)
+            let plain = name.hasSuffix(".destination.entry") || name.hasSuffix(".region.search")
+            return plain ? text : String(repeating: "•", count: text.count)
         }
         if signupgtk_is_label(widget) != 0 { return Gtk.string(gtk_label_get_text(signupgtk_label(widget))) }
         if signupgtk_is_drop_down(widget) != 0 { return Gtk.string(signupgtk_drop_down_text(widget)) }
