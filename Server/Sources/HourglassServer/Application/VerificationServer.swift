@@ -3,7 +3,6 @@ public import Hummingbird
 import HummingbirdCore
 public import Logging
 import NIOCore
-import OpenAPIHummingbird
 import OpenAPIRuntime
 import PostgresNIO
 import ServiceLifecycle
@@ -102,6 +101,9 @@ public enum VerificationServer {
         return app
     }
 
+    /// The most a request's body may hold: 16 KiB.
+    static let bodyLimit = 16 * 1_024
+
     /// The API's routes behind their middleware (metrics, problems, the body's bound, the client
     /// address, `Accept`, the message's language), and the probes.
     private static func router(
@@ -111,12 +113,16 @@ public enum VerificationServer {
         let router = Router(context: ServerRequestContext.self)
         router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
         router.add(middleware: ProblemMiddleware(logger: logger))
-        router.add(middleware: BodyLimitMiddleware(limit: 16 * 1_024))
+        router.add(middleware: BodyLimitMiddleware(limit: Self.bodyLimit))
         router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
         router.add(middleware: AcceptMiddleware())
         router.add(middleware: MessageLanguageMiddleware())
         // Compact JSON, its keys sorted (the generator's default pretty-prints every answer).
-        do { try api.registerHandlers(on: router, configuration: .init(jsonEncodingOptions: [.sortedKeys])) } catch {
+        do {
+            try api.registerHandlers(
+                on: RouterTransport(router: router, bodyLimit: Self.bodyLimit),
+                configuration: .init(jsonEncodingOptions: [.sortedKeys]))
+        } catch {
             preconditionFailure("the generated routes are valid: \(error)")
         }
         Self.addProbes(to: router, store: store)
