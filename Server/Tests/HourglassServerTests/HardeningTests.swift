@@ -200,6 +200,18 @@ struct HardeningTests {
         }
     }
 
+    @Test(
+        "behind a trusted proxy the client is the last non-empty hop of X-Forwarded-For, trimmed, 64 bytes at most",
+        arguments: [
+            ("198.51.100.7", "198.51.100.7"), ("203.0.113.9, 198.51.100.7", "198.51.100.7"),
+            ("203.0.113.9,198.51.100.7 \t", "198.51.100.7"), ("198.51.100.7,", "198.51.100.7"),
+            ("203.0.113.9,,", "203.0.113.9"), ("203.0.113.9, ", nil), ("", nil), (",", nil), (" \t ", nil),
+            (String(repeating: "9", count: 70), String(repeating: "9", count: 64)),
+        ] as [(String, String?)])
+    func forwardedFor(header: String, client: String?) {
+        #expect(ClientAddress.lastHop(header) == client)
+    }
+
     @Test("an IPv6 client's limits are kept by its /64; an IPv4-mapped one's by its IPv4 address")
     func ipv6() {
         // A dual-stack socket (--host ::) gives IPv4 clients mapped: each keeps a budget of its own.

@@ -1,4 +1,5 @@
 import Foundation
+import HTTPTypes
 import Hummingbird
 import NIOCore
 
@@ -7,6 +8,27 @@ import NIOCore
 /// the one that proxy added.
 enum ClientAddress {
     @TaskLocal static var current = "unknown"
+
+    static let forwardedFor = HTTPField.Name("X-Forwarded-For")!
+
+    /// The last non-empty address of an `X-Forwarded-For` list (the one the trusted proxy
+    /// added), its spaces and tabs trimmed, at most 64 bytes; nil when there is none. Read by
+    /// its bytes: ``HeaderBoundsHandler`` has refused any value that is not printable ASCII.
+    static func lastHop(_ value: String) -> String? {
+        var hops = value.utf8[...]
+        while let comma = hops.lastIndex(of: UInt8(ascii: ",")) {
+            let last = hops[hops.index(after: comma)...]
+            if !last.isEmpty {
+                hops = last
+                break
+            }
+            hops = hops[..<comma]
+        }
+        let blank = { (byte: UInt8) in byte == UInt8(ascii: " ") || byte == UInt8(ascii: "\t") }
+        while let first = hops.first, blank(first) { hops = hops.dropFirst() }
+        while let last = hops.last, blank(last) { hops = hops.dropLast() }
+        return hops.isEmpty ? nil : String(decoding: hops.prefix(64), as: UTF8.self)
+    }
 
     /// What an address's limits are kept under: an IPv4 address as it is, also when a
     /// dual-stack socket (`--host ::`) gives it IPv4-mapped (`::ffff:198.51.100.7`); a real IPv6
@@ -42,9 +64,10 @@ struct ClientAddressMiddleware<Context: RemoteAddressRequestContext>: RouterMidd
         -> Response
     {
         var address = context.remoteAddress?.ipAddress ?? "unknown"
-        if trustForwardedFor, let forwarded = request.headers[.init("X-Forwarded-For")!] {
-            let last = forwarded.split(separator: ",").last?.trimmingCharacters(in: .whitespaces) ?? ""
-            if !last.isEmpty { address = String(last.prefix(64)) }
+        if trustForwardedFor, let forwarded = request.headers[ClientAddress.forwardedFor],
+            let last = ClientAddress.lastHop(forwarded)
+        {
+            address = last
         }
         return try await ClientAddress.$current.withValue(ClientAddress.limitKey(address)) {
             try await next(request, context)

@@ -3,17 +3,22 @@ import Foundation
 
 /// Makes codes and proofs, and the HMACs the store keeps of them: the server's key never
 /// leaves the process, and a database that leaks holds nothing a code can be read from.
-struct CodeHasher: Sendable {
-    private let key: [UInt8]
+struct CodeHasher: @unchecked Sendable {
+    /// HMAC-SHA256 keyed once: each hash starts from a copy of it.
+    // Why @unchecked Sendable: HMAC is a value type Crypto does not mark Sendable; `keyed` is
+    // never changed, and each hash changes a copy, whose digest state is copied on first write.
+    private let keyed: HMAC<SHA256>
 
     init(key: [UInt8]) {
-        self.key = key
+        keyed = HMAC<SHA256>(key: SymmetricKey(data: key))
     }
 
     /// A new code of `length` ASCII digits, uniform, from the system's cryptographic generator.
     func newCode(length: Int) -> String {
         var generator = SystemRandomNumberGenerator()
-        return String((0..<length).map { _ in Character(String(Int.random(in: 0...9, using: &generator))) })
+        return String(
+            decoding: (0..<length).map { _ in UInt8(ascii: "0") + UInt8.random(in: 0...9, using: &generator) },
+            as: UTF8.self)
     }
 
     /// A new proof: 32 random bytes as 43 URL-safe base64 characters.
@@ -36,7 +41,10 @@ struct CodeHasher: Sendable {
     }
 
     private func mac(_ text: String) -> [UInt8] {
-        Array(HMAC<SHA256>.authenticationCode(for: Data(text.utf8), using: SymmetricKey(data: key)))
+        var hmac = keyed
+        var text = text
+        text.withUTF8 { hmac.update(data: $0) }
+        return Array(hmac.finalize())
     }
 
     /// Whether `a` and `b` are equal, in a time that depends on their length alone.
