@@ -8,7 +8,8 @@ INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attem
     VALUES ('+1' || :n::text, '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO UPDATE SET limit_key = excluded.limit_key
     RETURNING destination, code_hash, sent_at, expires_at, attempts_left, locked_until;
 SELECT 1 FROM pg_advisory_xact_lock(hashtext('a' || :a::text));
-SELECT COUNT(*)::BIGINT, MIN(at),
+WITH clamped AS (UPDATE sends SET at = 1 WHERE limit_key = '+1' || :n::text AND at > 3 RETURNING 1)
+SELECT COUNT(*)::BIGINT, MIN(LEAST(at, 1)),
     COALESCE((SELECT count FROM window_counts WHERE scope = 'address-sends:' || 'a' || :a::text AND window_start = 0), 0)
     FROM sends WHERE limit_key = '+1' || :n::text AND at > 0 AND at <= 2;
 WITH saved AS (

@@ -9,3 +9,5 @@ CREATE INDEX IF NOT EXISTS sends_by_key ON sends (limit_key, at);
 CREATE INDEX IF NOT EXISTS sends_by_address ON sends (address, at);
 CREATE TABLE IF NOT EXISTS window_counts (scope TEXT NOT NULL, window_start INTEGER NOT NULL, count INTEGER NOT NULL,
     PRIMARY KEY (scope, window_start));
+CREATE TABLE IF NOT EXISTS deliveries (id TEXT PRIMARY KEY, expires_at INTEGER NOT NULL, lease_until INTEGER NOT NULL,
+    sealed BLOB NOT NULL);
