@@ -3,14 +3,11 @@ import Foundation
 
 /// Makes codes and proofs, and the HMACs the store keeps of them: the server's key never
 /// leaves the process, and a database that leaks holds nothing a code can be read from.
-struct CodeHasher: @unchecked Sendable {
-    /// HMAC-SHA256 keyed once: each hash starts from a copy of it.
-    // Why @unchecked Sendable: HMAC is a value type Crypto does not mark Sendable; `keyed` is
-    // never changed, and each hash changes a copy, whose digest state is copied on first write.
-    private let keyed: HMAC<SHA256>
+struct CodeHasher: Sendable {
+    private let key: [UInt8]
 
     init(key: [UInt8]) {
-        keyed = HMAC<SHA256>(key: SymmetricKey(data: key))
+        self.key = key
     }
 
     /// A new code of `length` ASCII digits, uniform, from the system's cryptographic generator.
@@ -41,7 +38,7 @@ struct CodeHasher: @unchecked Sendable {
     }
 
     private func mac(_ text: String) -> [UInt8] {
-        var hmac = keyed
+        var hmac = HMAC<SHA256>(key: SymmetricKey(data: key))
         var text = text
         text.withUTF8 { hmac.update(data: $0) }
         return Array(hmac.finalize())
