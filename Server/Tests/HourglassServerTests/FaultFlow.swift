@@ -229,10 +229,21 @@ struct LiveServer: Sendable {
         let app = PortReporting(
             base: try VerificationServer.makeApplication(harness.configuration, logger: logger), reported: reported)
         let group = ServiceGroup(configuration: .init(services: [app], logger: logger))
-        let task = Task { try await group.run() }
+        // How the group ended, once it has: a server that stopped while starting says why.
+        let ended = Locked<Result<Void, any Error>?>(nil)
+        let task = Task {
+            do {
+                try await group.run()
+                ended.withLock { $0 = .success(()) }
+            } catch {
+                ended.withLock { $0 = .failure(error) }
+                throw error
+            }
+        }
         let deadline = ContinuousClock.now + .seconds(15)
         while ContinuousClock.now < deadline {
             if let port = reported.withLock({ $0 }) { return LiveServer(port: port, group: group, task: task) }
+            if case .failure(let error) = ended.withLock({ $0 }) { throw error }
             try await Task.sleep(for: .milliseconds(5))
         }
         task.cancel()

@@ -58,6 +58,10 @@ struct ServerHarness {
             let url = try #require(
                 TestDatabase.postgresURL, "HOURGLASS_TEST_POSTGRES must name a PostgreSQL database under CI")
             configuration.database = ownDatabase ? try Self.newDatabase(beside: url) : url
+            // The suites run at once, each server with a pool of its own, on one PostgreSQL of
+            // 200 connections: at the default 20 a server, ten of them took every slot, and a
+            // server starting then could not connect ("remaining connection slots are reserved").
+            configuration.databaseConnections = 8
             let key = folder.appendingPathComponent("key").path
             try Data(repeating: 7, count: 32).write(to: URL(fileURLWithPath: key))
             configuration.keyFile = key
