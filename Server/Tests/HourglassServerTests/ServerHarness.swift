@@ -58,9 +58,10 @@ struct ServerHarness {
             let url = try #require(
                 TestDatabase.postgresURL, "HOURGLASS_TEST_POSTGRES must name a PostgreSQL database under CI")
             configuration.database = ownDatabase ? try Self.newDatabase(beside: url) : url
-            // The suites run at once, each server with a pool of its own, on one PostgreSQL of
-            // 200 connections: at the default 20 a server, ten of them took every slot, and a
-            // server starting then could not connect ("remaining connection slots are reserved").
+            // The suites run at once, each server with a pool of its own, on one PostgreSQL
+            // (tools/postgres: 400 connections): at the default 20 a server they took every slot,
+            // and a server starting then could not connect ("remaining connection slots are
+            // reserved"). With 8 the suite peaked at 173 connections.
             configuration.databaseConnections = 8
             let key = folder.appendingPathComponent("key").path
             try Data(repeating: 7, count: 32).write(to: URL(fileURLWithPath: key))
@@ -129,7 +130,11 @@ struct ServerHarness {
         switch try DatabaseLocation.parse(configuration.database) {
         case .sqlite(let path):
             return try SQLiteStore(path: path)
-        case .postgres(let postgres, _):
+        case .postgres(var postgres, _):
+            // Its client runs to the end of the test process: a small pool, closed when idle, so
+            // that the stores of many tests do not hold the test database's connections.
+            postgres.options.maximumConnections = 2
+            postgres.options.connectionIdleTimeout = .seconds(2)
             let client = PostgresClient(configuration: postgres)
             Task { await client.run() }
             return PostgresStore(client: client, logger: Logger(label: "test"))
