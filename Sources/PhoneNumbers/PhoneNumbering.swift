@@ -17,6 +17,12 @@ public enum PhoneNumbering: Sendable {
     /// as `+`; and Brazil's written `0xx` before an area code (the x's standing for a carrier)
     /// as `0`. What it returns is ASCII.
     public static func dialableDigits(of typed: String) -> String? {
+        typed.utf8.allSatisfy({ $0 < 0x80 }) ? dialableDigits(ofASCII: typed) : dialableDigits(readingScalarsOf: typed)
+    }
+
+    /// ``dialableDigits(of:)`` read scalar by scalar, by their Unicode properties: what any text
+    /// needs, and the reference its ASCII form is tested against.
+    package static func dialableDigits(readingScalarsOf typed: String) -> String? {
         var scalars = String.UnicodeScalarView()
         for scalar in typed.unicodeScalars where !isSeparator(scalar) {
             if let digit = asciiDigit(scalar) {
@@ -32,6 +38,31 @@ public enum PhoneNumbering: Sendable {
         let digits = text.hasPrefix("+") ? text.dropFirst() : Substring(text)
         guard !digits.isEmpty, digits.allSatisfy({ $0.isASCII && $0.isNumber }) else { return nil }
         return text
+    }
+
+    /// ``dialableDigits(of:)`` of a text all ASCII, read by its bytes: of ASCII, only the space
+    /// is a space separator, only `-` a dash, and nothing a format character.
+    package static func dialableDigits(ofASCII typed: String) -> String? {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(typed.utf8.count)
+        for byte in typed.utf8 {
+            switch byte {
+            case UInt8(ascii: " "), UInt8(ascii: "-"), UInt8(ascii: "\t"), UInt8(ascii: "."), UInt8(ascii: "("),
+                UInt8(ascii: ")"):
+                continue
+            default: bytes.append(byte)
+            }
+        }
+        if bytes.count >= 3, bytes[0] == UInt8(ascii: "0"), bytes[1] | 0x20 == UInt8(ascii: "x"),
+            bytes[2] | 0x20 == UInt8(ascii: "x")
+        {
+            bytes.removeSubrange(1..<3)
+        }
+        let digits = bytes.first == UInt8(ascii: "+") ? bytes.dropFirst() : bytes[...]
+        guard !digits.isEmpty, digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }) else {
+            return nil
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The ASCII digit that a decimal digit of any script stands for (general category Nd:

@@ -110,9 +110,9 @@ public enum Destination: Hashable, Sendable, CustomStringConvertible {
             self = email
             return
         }
-        let digits = normalized.dropFirst()
+        let digits = normalized.utf8.dropFirst()
         guard normalized.hasPrefix("+"), (4...15).contains(digits.count),
-            digits.allSatisfy({ $0.isASCII && $0.isNumber }),
+            digits.allSatisfy({ (UInt8(ascii: "0")...UInt8(ascii: "9")).contains($0) }),
             let code = PhoneNumbering.callingCode(of: normalized), digits.count > code.count
         else { return nil }
         self = .phone(normalized)
@@ -244,6 +244,13 @@ public enum DestinationProblem: Error, Hashable, Sendable {
 extension String {
     /// The text without the white space (as `Character.isWhitespace` tells) at either end.
     var trimmingWhitespace: String {
+        // Of ASCII, only the tab, the line breaks and the space are white space.
+        if utf8.allSatisfy({ $0 < 0x80 }) {
+            let blank = { (byte: UInt8) in byte == 0x20 || (0x09...0x0D).contains(byte) }
+            guard let first = utf8.firstIndex(where: { !blank($0) }), let last = utf8.lastIndex(where: { !blank($0) })
+            else { return "" }
+            return String(self[first...last])
+        }
         guard let first = firstIndex(where: { !$0.isWhitespace }), let last = lastIndex(where: { !$0.isWhitespace })
         else { return "" }
         return String(self[first...last])

@@ -74,6 +74,25 @@ import Testing
         #expect(PhoneNumbering.dialableDigits(of: "x11 98765-4321") == nil)
     }
 
+    @Test("an ASCII text is read by its bytes as by its scalars")
+    func asciiDigits() {
+        // Every text of up to 4 of the characters that matter, and some longer ones.
+        let alphabet = Array("0 -.()+xX\t1a\n/")
+        var texts = [""]
+        for _ in 0..<4 {
+            texts += texts.filter { $0.count == texts.last!.count }.flatMap { text in alphabet.map { text + String($0) }
+            }
+        }
+        texts += ["+1 (415) 555-0100", "0XX11 98765-4321", "0x 11", "00 44 20 7946 0958", "+86 138 0013 8000"]
+        var read = 0
+        for text in Set(texts) {
+            let bytes = PhoneNumbering.dialableDigits(ofASCII: text)
+            #expect(bytes == PhoneNumbering.dialableDigits(readingScalarsOf: text), "\(text.debugDescription)")
+            if bytes != nil { read += 1 }
+        }
+        #expect(read > 1_000)
+    }
+
     @Test("a number's region and type")
     func regionAndType() {
         #expect(PhoneNumbering.region(of: "+14165550100") == PhoneRegion("CA"))
