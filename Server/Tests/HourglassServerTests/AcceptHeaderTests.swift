@@ -29,7 +29,7 @@ struct AcceptHeaderTests {
     static let json = "application/json; charset=utf-8"
     /// The content type of the generated server's problems.
     static let problem = "application/problem+json; charset=utf-8"
-    /// The content type of `ProblemMiddleware`'s problems (a request the generated server could
+    /// The content type of `RequestMiddleware`'s problems (a request the generated server could
     /// not read, an unknown path or method).
     static let middlewareProblem = "application/problem+json"
 

@@ -64,8 +64,10 @@ struct ContractTests {
 
     @Test("a failure once the handler was called is a 500, never a 400 that says the request did nothing")
     func failureAfterTheHandler() async throws {
-        let router = Router()
-        router.add(middleware: ProblemMiddleware(logger: Logger(label: "test")))
+        let router = Router(context: ServerRequestContext.self)
+        router.add(
+            middleware: RequestMiddleware(
+                metrics: ServerMetrics(), logger: Logger(label: "test"), bodyLimit: 1_024, trustForwardedFor: true))
         for (path, input) in [("/read", "input" as String?), ("/unread", nil)] {
             router.post(RouterPath(path)) { request, _ -> Response in
                 throw ServerError(

@@ -104,29 +104,38 @@ public enum VerificationServer {
     /// The most a request's body may hold: 16 KiB.
     static let bodyLimit = 16 * 1_024
 
-    /// The API's routes behind their middleware (metrics, problems, the body's bound, the client
-    /// address, `Accept`, the message's language), and the probes.
+    /// The API's routes behind ``RequestMiddleware``: the send and the check served directly
+    /// (``DirectRoutes``), the other operations by the generated server, and the probes.
     private static func router(
         api: VerificationAPI, metrics: ServerMetrics, store: any VerificationStore,
         configuration: ServerConfiguration, logger: Logger
     ) -> Router<ServerRequestContext> {
         let router = Router(context: ServerRequestContext.self)
-        router.add(middleware: RequestMetricsMiddleware(metrics: metrics))
-        router.add(middleware: ProblemMiddleware(logger: logger))
-        router.add(middleware: BodyLimitMiddleware(limit: Self.bodyLimit))
-        router.add(middleware: ClientAddressMiddleware(trustForwardedFor: configuration.trustForwardedFor))
-        router.add(middleware: AcceptMiddleware())
-        router.add(middleware: MessageLanguageMiddleware())
+        router.add(
+            middleware: RequestMiddleware(
+                metrics: metrics, logger: logger, bodyLimit: Self.bodyLimit,
+                trustForwardedFor: configuration.trustForwardedFor))
+        Self.addOperations(api, to: router)
+        Self.addProbes(to: router, store: store)
+        return router
+    }
+
+    /// The contract's operations of `api` on `router`: the send and the check by
+    /// ``DirectRoutes``, the others by the generated server (all of them by the generated server
+    /// when not `direct`: the reference `DirectRoutesTests` holds the direct routes to).
+    static func addOperations(
+        _ api: some APIProtocol & DirectOperations, to router: Router<ServerRequestContext>, direct: Bool = true
+    ) {
+        if direct { DirectRoutes(api: api).add(to: router) }
+        let transport = RouterTransport(
+            router: router, bodyLimit: Self.bodyLimit,
+            servedElsewhere: direct ? DirectRoutes.paths : [])
         // Compact JSON, its keys sorted (the generator's default pretty-prints every answer).
         do {
-            try api.registerHandlers(
-                on: RouterTransport(router: router, bodyLimit: Self.bodyLimit),
-                configuration: .init(jsonEncodingOptions: [.sortedKeys]))
+            try api.registerHandlers(on: transport, configuration: .init(jsonEncodingOptions: [.sortedKeys]))
         } catch {
             preconditionFailure("the generated routes are valid: \(error)")
         }
-        Self.addProbes(to: router, store: store)
-        return router
     }
 
     /// The store `configuration.database` names, the services it runs (PostgreSQL's client),

@@ -35,8 +35,9 @@ enum ClientAddress {
     /// address by its /64 network, which one client gets whole (a limit per address would be a
     /// limit per 2⁶⁴ addresses). Read as a /64, every mapped IPv4 client would share one budget.
     static func limitKey(_ address: String) -> String {
+        guard address.utf8.contains(UInt8(ascii: ":")) else { return address }
         var bytes = [UInt8](repeating: 0, count: 16)
-        guard address.contains(":"), inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
+        guard inet_pton(AF_INET6, address, &bytes) == 1 else { return address }
         if bytes[0..<10].allSatisfy({ $0 == 0 }), bytes[10] == 0xff, bytes[11] == 0xff {
             return bytes[12...].map(String.init).joined(separator: ".")
         }
@@ -53,35 +54,5 @@ enum ClientAddress {
         let parts = key.split(separator: ".", omittingEmptySubsequences: false)
         guard parts.count == 4, parts.allSatisfy({ UInt8($0) != nil }) else { return key }
         return parts.prefix(3).joined(separator: ".") + ".0/24"
-    }
-}
-
-/// Puts the request's client address in ``ClientAddress/current`` for the handlers below.
-struct ClientAddressMiddleware<Context: RemoteAddressRequestContext>: RouterMiddleware {
-    let trustForwardedFor: Bool
-
-    func handle(_ request: Request, context: Context, next: (Request, Context) async throws -> Response) async throws
-        -> Response
-    {
-        var address = context.remoteAddress?.ipAddress ?? "unknown"
-        if trustForwardedFor, let forwarded = request.headers[ClientAddress.forwardedFor],
-            let last = ClientAddress.lastHop(forwarded)
-        {
-            address = last
-        }
-        return try await ClientAddress.$current.withValue(ClientAddress.limitKey(address)) {
-            try await next(request, context)
-        }
-    }
-}
-
-/// The request context: Hummingbird's basic one, with the socket's peer address.
-struct ServerRequestContext: RequestContext, RemoteAddressRequestContext {
-    var coreContext: CoreRequestContextStorage
-    let remoteAddress: SocketAddress?
-
-    init(source: ApplicationRequestContextSource) {
-        coreContext = .init(source: source)
-        remoteAddress = source.channel.remoteAddress
     }
 }

@@ -27,15 +27,15 @@ enum Problems {
             body: .init(byteBuffer: json(kind, status: status, detail: detail)))
     }
 
+    /// A request the contract does not describe (a malformed JSON, a missing field, a wrong
+    /// content type).
+    static var malformed: Response {
+        response(.malformedRequest, status: 400, detail: "The request is not of the documented shape.")
+    }
+
     /// A problem's JSON, for an answer written outside the router (``RequestHeadErrorHandler``):
     /// compact, its keys sorted, as the generated server writes its own.
     static func json(_ kind: Kind, status: Int, detail: String) -> ByteBuffer {
-        ByteBuffer(bytes: try! encoder.encode(problem(kind, status: status, detail: detail)))
+        problem(kind, status: status, detail: detail).json
     }
-
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }()
 }

@@ -6,7 +6,7 @@ import _CryptoExtras
 
 /// The contract's operations (the generated `APIProtocol`) on the ledger and a store. Nothing
 /// here throws: a store that fails answers `500` `internal`, and the log says why.
-struct VerificationAPI: APIProtocol {
+struct VerificationAPI: APIProtocol, DirectOperations {
     let ledger: VerificationLedger
     let store: any VerificationStore
     /// Delivers the codes, each kept pending in the store until its delivery ends.
@@ -39,12 +39,18 @@ struct VerificationAPI: APIProtocol {
     }
 
     func sendCode(_ input: Operations.SendCode.Input) async throws -> Operations.SendCode.Output {
-        if case .json(let body) = input.body, !VerificationDefaults.destinationLengths.contains(body.destination.count)
-        {
+        switch input.body {
+        case .json(let body): await send(body, from: ClientAddress.current, accepting: MessageLanguage.accepted)
+        }
+    }
+
+    func send(
+        _ body: Components.Schemas.SendCodeRequest, from address: String, accepting accepted: String?
+    ) async -> Operations.SendCode.Output {
+        if !VerificationDefaults.destinationLengths.contains(body.destination.count) {
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
         }
-        guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
-        else {
+        guard case .success(let destination) = Destination.parse(body.destination) else {
             metrics.send("invalid")
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
         }
@@ -57,10 +63,10 @@ struct VerificationAPI: APIProtocol {
         }
         // A channel this server cannot deliver by (one a later domain module adds) is refused.
         guard let delivery = CodeMessage.Channel(channel) else { return refused(.channel(channel), destination) }
-        let (key, (date, now, since), address) = (destination.limitKey, instant(), ClientAddress.current)
+        let (key, (date, now, since)) = (destination.limitKey, instant())
         let counters = SendCounters(
             address: address, destination: destination.normalized, channel: channel, at: now, rules: rules)
-        let language = MessageTemplates.language(accepting: MessageLanguage.accepted)
+        let language = MessageTemplates.language(accepting: accepted)
         do {
             let (store, ledger, metrics, deliveries) = (store, ledger, metrics, deliveries)
             // The message a code sent goes in, written in the send's transaction as pending, so
@@ -118,12 +124,16 @@ struct VerificationAPI: APIProtocol {
     }
 
     func checkCode(_ input: Operations.CheckCode.Input) async throws -> Operations.CheckCode.Output {
-        if case .json(let body) = input.body, !VerificationDefaults.destinationLengths.contains(body.destination.count)
-        {
+        switch input.body {
+        case .json(let body): await check(body, from: ClientAddress.current)
+        }
+    }
+
+    func check(_ body: Components.Schemas.CheckCodeRequest, from address: String) async -> Operations.CheckCode.Output {
+        if !VerificationDefaults.destinationLengths.contains(body.destination.count) {
             return .badRequest(.init(body: .applicationProblemJson(Self.tooLong("destination"))))
         }
-        guard case .json(let body) = input.body, case .success(let destination) = Destination.parse(body.destination)
-        else {
+        guard case .success(let destination) = Destination.parse(body.destination) else {
             metrics.check("invalid")
             return .unprocessableContent(.init(body: .applicationProblemJson(Self.invalidDestination)))
         }
@@ -132,7 +142,7 @@ struct VerificationAPI: APIProtocol {
         }
         let (key, (_, now, since), code) = (destination.limitKey, instant(), body.code)
         do {
-            let (store, ledger, address) = (store, ledger, ClientAddress.current)
+            let (store, ledger) = (store, ledger)
             let failures = WindowCounter.addressFailures(address, at: now, rules: rules)
             let decision = try await database("check") {
                 try await store.check(key: key, address: address, failures: failures, now: now, since: since) { state in
