@@ -265,10 +265,11 @@ final class SQLiteStore: VerificationStore {
                         FROM codes WHERE limit_key = ?
                         """), arguments: [key])
         else { return nil }
-        let hash: Data? = row["code_hash"]
+        // By index, in the statement's order: a column read by its name is looked up by it.
+        let hash: Data? = row[1]
         return CodeRow(
-            key: key, destination: row["destination"], codeHash: hash.map { Array($0) }, sentAt: row["sent_at"],
-            expiresAt: row["expires_at"], attemptsLeft: row["attempts_left"], lockedUntil: row["locked_until"])
+            key: key, destination: row[0], codeHash: hash.map { Array($0) }, sentAt: row[2], expiresAt: row[3],
+            attemptsLeft: row[4], lockedUntil: row[5])
     }
 
     private static func save(_ db: Database, _ row: CodeRow) throws {
@@ -306,22 +307,22 @@ final class SQLiteStore: VerificationStore {
     /// trusted for their rule, they hold at most a window from now, never none. In a write
     /// (`clamping`), they are moved into this window first.
     private static func count(_ db: Database, _ counter: WindowCounter, clamping: Bool = true) throws -> WindowCount {
-        let arguments: StatementArguments = [counter.scope, counter.start]
-        if clamping,
-            let later = try Int.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT SUM(count) FROM window_counts WHERE scope = ? AND window_start > ?"),
-                arguments: arguments), later > 0
-        {
-            try run(db, "DELETE FROM window_counts WHERE scope = ? AND window_start > ?", arguments)
+        // The windows after this one's (the wall clock went back) and all from this one on, in
+        // one read: moving the later ones into this window leaves the second sum as it is.
+        let row = try Row.fetchOne(
+            db.cachedStatement(
+                sql: """
+                    SELECT COALESCE(SUM(CASE WHEN window_start > ?1 THEN count END), 0), COALESCE(SUM(count), 0)
+                    FROM window_counts WHERE scope = ?2 AND window_start >= ?1
+                    """),
+            arguments: [counter.start, counter.scope])
+        let (later, count): (Int, Int) = row.map { ($0[0], $0[1]) } ?? (0, 0)
+        if clamping, later > 0 {
+            try run(
+                db, "DELETE FROM window_counts WHERE scope = ? AND window_start > ?", [counter.scope, counter.start])
             try bump(db, counter, by: later)
         }
         // Read alone (not `clamping`), the later windows are counted where they are.
-        let count =
-            try Int.fetchOne(
-                db.cachedStatement(
-                    sql: "SELECT SUM(count) FROM window_counts WHERE scope = ? AND window_start >= ?"),
-                arguments: arguments) ?? 0
         return WindowCount(count: count, oldest: counter.start)
     }
 
