@@ -135,7 +135,7 @@ public struct ServerCommand: AsyncParsableCommand {
             throw ValidationError("unknown log level \(logLevel)")
         }
         switch logFormat {
-        case "text": break
+        case "text": LoggingSystem.bootstrap { TextLogHandler(label: $0) }
         case "json": LoggingSystem.bootstrap { JSONLogHandler(label: $0) }
         default: throw ValidationError("--log-format must be text or json, not \(logFormat)")
         }

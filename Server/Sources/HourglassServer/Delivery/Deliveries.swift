@@ -37,7 +37,10 @@ struct Deliveries: Sendable {
     /// that the person may ask again at once.
     func deliver(_ record: PendingDelivery.Record, endingApart: Bool = false) async -> Outcome {
         let (store, metrics, message) = (store, metrics, record.message)
-        let (senderName, masked) = (Self.name(of: sender), Self.masked(message.destination))
+        let senderName = Self.name(of: sender)
+        // Masked only for a line that is logged: reading the destination again costs a send more
+        // than its JSON.
+        let masked = { Self.masked(message.destination) }
         let outcome: Outcome
         do {
             try await sender.send(message)
@@ -45,7 +48,7 @@ struct Deliveries: Sendable {
             outcome = .delivered
         } catch let error as DeliveryOutcomeUnknown {
             metrics.delivery(by: senderName, "unknown")
-            logger.warning("delivery to \(masked): \(error); the send stays counted")
+            logger.warning("delivery to \(masked()): \(error); the send stays counted")
             outcome = .unknown
         } catch {
             metrics.delivery(by: senderName, "failed")
@@ -55,7 +58,7 @@ struct Deliveries: Sendable {
                         key: record.key, sentAt: record.sentAt, counters: record.counters, delivery: message.id)
                 }
             } catch {
-                logger.error("taking back an undelivered send to \(masked) failed: \(error)")
+                logger.error("taking back an undelivered send to \(masked()) failed: \(error)")
             }
             return .failed(error)
         }
@@ -68,12 +71,12 @@ struct Deliveries: Sendable {
     }
 
     /// Ends the pending delivery of id `id`.
-    private func end(_ id: String, masked: String) async {
+    private func end(_ id: String, masked: () -> String) async {
         do {
             try await metrics.database("end_delivery") { try await store.endDeliveries([id]) }
         } catch {
             // Its lease ends, and an instance delivers it again, under the same id.
-            logger.warning("ending the delivery to \(masked) failed: \(error)")
+            logger.warning("ending the delivery to \(masked()) failed: \(error)")
         }
     }
 

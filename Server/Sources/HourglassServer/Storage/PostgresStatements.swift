@@ -3,7 +3,9 @@ import PostgresNIO
 
 /// The statements of a send and a check, prepared once per connection (postgres-nio parses a
 /// prepared statement on its first use on a connection and only binds it after): each saves a
-/// Parse and a Describe per run, which were most of the server's CPU on PostgreSQL.
+/// Parse and a Describe per run, which were most of the server's CPU on PostgreSQL. Each is
+/// named by a constant: postgres-nio's default name is the type's reflected name, made again on
+/// every run.
 enum PostgresStatements {
     /// A destination's row as the statements return it.
     typealias CodeColumns = (String, ByteBuffer?, Int64, Int64, Int32, Int64)
@@ -11,6 +13,7 @@ enum PostgresStatements {
     /// The destination's row, made when missing and locked, in one statement: an upsert that
     /// changes nothing returns the row as it is, locked until the transaction ends.
     struct LockRowForSend: PostgresPreparedStatement {
+        static let name = "hourglass.LockRowForSend"
         static let sql = """
             INSERT INTO codes (limit_key, destination, code_hash, sent_at, expires_at, attempts_left, locked_until)
             VALUES ($1, '', NULL, 0, 0, 0, 0) ON CONFLICT (limit_key) DO UPDATE SET limit_key = excluded.limit_key
@@ -23,6 +26,7 @@ enum PostgresStatements {
 
     /// The destination's row, locked, for a check (which makes none).
     struct LockRowForCheck: PostgresPreparedStatement {
+        static let name = "hourglass.LockRowForCheck"
         static let sql = """
             SELECT destination, code_hash, sent_at, expires_at, attempts_left, locked_until
             FROM codes WHERE limit_key = $1 FOR UPDATE
@@ -34,6 +38,7 @@ enum PostgresStatements {
 
     /// The client address's turn (a transaction's advisory lock).
     struct LockAddress: PostgresPreparedStatement {
+        static let name = "hourglass.LockAddress"
         static let sql = "SELECT 1 FROM pg_advisory_xact_lock(hashtext($1))"
         let address: String
         func makeBindings() -> PostgresBindings { PostgresStatements.bindings(address) }
@@ -46,6 +51,7 @@ enum PostgresStatements {
     /// table too: they count as made now, so their window ends at most its length from now.
     /// The statement's own snapshot reads them as they were, hence `LEAST`.
     struct SendWindows: PostgresPreparedStatement {
+        static let name = "hourglass.SendWindows"
         static let sql = """
             WITH clamped AS (UPDATE sends SET at = $6 WHERE limit_key = $1 AND at > $3 RETURNING 1)
             SELECT COUNT(*)::BIGINT, MIN(LEAST(at, $6)),
@@ -74,6 +80,7 @@ enum PostgresStatements {
     /// window that began at `previousStart` (a budget's window before: `BudgetWindow`; the
     /// counter's own start for none), in one read.
     struct CounterCount: PostgresPreparedStatement {
+        static let name = "hourglass.CounterCount"
         static let sql = """
             SELECT COALESCE(SUM(count) FILTER (WHERE window_start = $2), 0)::BIGINT,
                 COALESCE(SUM(count) FILTER (WHERE window_start > $2), 0)::BIGINT,
@@ -97,6 +104,7 @@ enum PostgresStatements {
     /// Moves the counts of a scope's windows "after now" into the counter's window, in one
     /// statement: trusted for their rule, they hold at most a window from now.
     struct MoveLaterWindows: PostgresPreparedStatement {
+        static let name = "hourglass.MoveLaterWindows"
         static let sql = """
             WITH moved AS (DELETE FROM window_counts WHERE scope = $1 AND window_start > $2 RETURNING count)
             INSERT INTO window_counts (scope, window_start, count)
@@ -115,6 +123,7 @@ enum PostgresStatements {
 
     /// Adds a delta to a counter (made at 0 when missing); never below 0.
     struct BumpCounter: PostgresPreparedStatement {
+        static let name = "hourglass.BumpCounter"
         static let sql = """
             INSERT INTO window_counts (scope, window_start, count) VALUES ($1, $2, GREATEST($3, 0))
             ON CONFLICT (scope, window_start) DO UPDATE SET count = GREATEST(window_counts.count + $3, 0)
@@ -133,6 +142,7 @@ enum PostgresStatements {
     /// Takes one from a budget while it holds any: the new count, or no row when the budget was
     /// spent (by another instance's send since this one read it).
     struct TakeFromBudget: PostgresPreparedStatement {
+        static let name = "hourglass.TakeFromBudget"
         static let sql = """
             INSERT INTO window_counts (scope, window_start, count) VALUES ($1, $2, 1)
             ON CONFLICT (scope, window_start) DO UPDATE SET count = window_counts.count + 1
@@ -162,6 +172,7 @@ enum PostgresStatements {
 
     /// Writes a destination's row.
     struct SaveRow: PostgresPreparedStatement {
+        static let name = "hourglass.SaveRow"
         static let sql = upsertRow
         static let bindingDataTypes = rowTypes
         let row: CodeRow
@@ -181,6 +192,7 @@ enum PostgresStatements {
     /// A send's writes in one statement: the destination's row, the send's log, its pending
     /// delivery and the client address's counter (one round trip where four were).
     struct SaveSend: PostgresPreparedStatement {
+        static let name = "hourglass.SaveSend"
         static let sql = """
             WITH saved AS (\(upsertRow)), logged AS (INSERT INTO sends (limit_key, address, at) VALUES ($1, $8, $4)),
             pending AS (INSERT INTO deliveries (id, expires_at, lease_until, sealed) VALUES ($11, $12, $13, $14))
@@ -206,6 +218,7 @@ enum PostgresStatements {
     /// A failed check's writes in one statement: the destination's row and the client address's
     /// failures.
     struct SaveFailure: PostgresPreparedStatement {
+        static let name = "hourglass.SaveFailure"
         static let sql = """
             WITH saved AS (\(upsertRow))
             INSERT INTO window_counts (scope, window_start, count) VALUES ($8, $9, 1)
@@ -224,6 +237,7 @@ enum PostgresStatements {
 
     /// The hashes of a destination's superseded codes still alive.
     struct SupersededHashes: PostgresPreparedStatement {
+        static let name = "hourglass.SupersededHashes"
         static let sql = "SELECT code_hash FROM superseded_codes WHERE limit_key = $1 AND until > $2"
         let key: String, now: Int64
         func makeBindings() -> PostgresBindings {
