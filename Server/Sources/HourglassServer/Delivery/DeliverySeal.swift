@@ -1,5 +1,7 @@
 import Crypto
 import Foundation
+import NIOCore
+import NIOFoundationCompat
 
 /// Seals the records of pending deliveries (AES-GCM, with a key derived from the server's key
 /// by HKDF), bound to their delivery's id: a database that leaks holds no readable code, and a
@@ -19,7 +21,7 @@ struct DeliverySeal: Sendable {
 
     /// `record` sealed, as a pending delivery of its message's id.
     func pending(_ record: PendingDelivery.Record, leaseUntil: Int64) throws -> PendingDelivery {
-        let plain = try JSONEncoder.sealed.encode(record)
+        let plain = try record.json.readableBytesView
         let box = try AES.GCM.seal(plain, using: key, authenticating: Data(record.message.id.utf8))
         guard let combined = box.combined else { throw CryptoKitError.incorrectParameterSize }
         return PendingDelivery(
@@ -35,16 +37,8 @@ struct DeliverySeal: Sendable {
     }
 }
 
-extension JSONEncoder {
-    /// Dates as milliseconds, so that a record opens to the instants it was sealed with.
-    fileprivate static let sealed: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.dateEncodingStrategy = .millisecondsSince1970
-        return encoder
-    }()
-}
-
 extension JSONDecoder {
+    /// Dates as milliseconds, as ``PendingDelivery/Record/json`` writes them.
     fileprivate static let sealed: JSONDecoder = {
         let decoder = JSONDecoder()
         decoder.dateDecodingStrategy = .millisecondsSince1970

@@ -1,4 +1,6 @@
 public import Foundation
+import NIOCore
+import NIOFoundationCompat
 
 #if canImport(Glibc)
 import Glibc
@@ -63,12 +65,11 @@ public actor Outbox: CodeSender {
     }
 
     public func send(_ message: CodeMessage) async throws {
-        var line = try Self.encoder.encode(
+        var line = try Self.line(
             Message(
                 destination: message.destination, code: message.code, sentAt: message.sentAt,
                 language: message.language, text: message.text, id: message.id, segments: message.segments,
                 channel: message.channel.rawValue))
-        line.append(0x0A)
         let end = lseek(descriptor, 0, SEEK_END)
         let start = end >= 0 ? end : nil
         // After a line cut off by a crash, the next one starts on a line of its own.
@@ -96,6 +97,58 @@ public actor Outbox: CodeSender {
         // A line that is not whole (one cut off by a crash) is skipped, never a failure of all.
         return data.split(separator: 0x0A).compactMap { try? Self.decoder.decode(Message.self, from: Data($0)) }
             .filter { destination == nil || $0.destination == destination }
+    }
+
+    /// `message`'s line: compact JSON, its keys sorted, slashes unescaped, `sentAt` in ISO 8601
+    /// to the second, and a line feed; `JSONEncoder`'s bytes, written by hand for a date from
+    /// 1970 to 9999 (`OutboxTests`), by `JSONEncoder` for any other.
+    static func line(_ message: Message) throws -> Data {
+        let seconds = message.sentAt.timeIntervalSince1970.rounded(.down)
+        guard seconds >= 0, seconds < 253_402_300_800, var time = time_t(exactly: seconds) else {
+            return try encoder.encode(message) + [0x0A]
+        }
+        var json = JSONWriter(escapingSlashes: false, capacity: 256 + (message.text?.utf8.count ?? 0))
+        json.openObject()
+        if let channel = message.channel {
+            json.key("channel")
+            json.string(channel)
+        }
+        json.key("code")
+        json.string(message.code)
+        json.key("destination")
+        json.string(message.destination)
+        if let id = message.id {
+            json.key("id")
+            json.string(id)
+        }
+        if let language = message.language {
+            json.key("language")
+            json.string(language)
+        }
+        if let segments = message.segments {
+            json.key("segments")
+            json.integer(segments)
+        }
+        var parts = tm()
+        gmtime_r(&time, &parts)
+        json.key("sentAt")
+        json.string(
+            "\(pad(parts.tm_year + 1900, 4))-\(pad(parts.tm_mon + 1))-\(pad(parts.tm_mday))T"
+                + "\(pad(parts.tm_hour)):\(pad(parts.tm_min)):\(pad(parts.tm_sec))Z")
+        if let text = message.text {
+            json.key("text")
+            json.string(text)
+        }
+        json.closeObject()
+        var buffer = json.buffer
+        buffer.writeStaticString("\n")
+        return Data(buffer.readableBytesView)
+    }
+
+    /// `value` in `width` digits, zeros first.
+    private static func pad(_ value: Int32, _ width: Int = 2) -> String {
+        let digits = String(value)
+        return String(repeating: "0", count: max(0, width - digits.count)) + digits
     }
 
     private static let encoder: JSONEncoder = {

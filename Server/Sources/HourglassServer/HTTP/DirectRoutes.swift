@@ -7,7 +7,7 @@ import NIOFoundationCompat
 
 /// `POST /v1/codes` and `POST /v1/codes/check`, the operations a client calls most, served
 /// straight from Hummingbird's router: the body decoded into the contract's generated type,
-/// ``VerificationAPI`` asked, and its answer (the generated `Output`) encoded into one buffer.
+/// ``VerificationAPI`` asked, and its answer (the generated `Output`) written into one buffer by ``JSONWriter``.
 ///
 /// The generated server's runtime path — its request and body streams, its middleware chain,
 /// its converter's generic steps — cost a check more CPU than its database transaction did. What it
@@ -69,7 +69,7 @@ struct DirectRoutes {
         switch output {
         case .ok(let answer):
             switch answer.body {
-            case .json(let body): json(200, body)
+            case .json(let body): json(200, body.json)
             }
         case .badRequest(let answer):
             switch answer.body {
@@ -108,7 +108,7 @@ struct DirectRoutes {
         switch output {
         case .ok(let answer):
             switch answer.body {
-            case .json(let body): json(200, body)
+            case .json(let body): json(200, body.json)
             }
         case .badRequest(let answer):
             switch answer.body {
@@ -152,10 +152,8 @@ struct DirectRoutes {
         answer(status, problem.json, contentType: "application/problem+json; charset=utf-8", retryAfter: retryAfter)
     }
 
-    private static func json(_ status: Int, _ body: some Encodable) -> Response {
-        // The contract's types encode to JSON without fail: strings, numbers and enums.
-        let bytes = (try? encoder.encode(body)) ?? Data()
-        return answer(status, ByteBuffer(data: bytes), contentType: "application/json; charset=utf-8", retryAfter: nil)
+    private static func json(_ status: Int, _ body: ByteBuffer) -> Response {
+        answer(status, body, contentType: "application/json; charset=utf-8", retryAfter: nil)
     }
 
     /// `body` with the headers the generated server writes, in its order.
@@ -170,11 +168,6 @@ struct DirectRoutes {
 
     private static let converter = Converter(configuration: .init())
     private static let decoder = JSONDecoder()
-    private static let encoder: JSONEncoder = {
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = .sortedKeys
-        return encoder
-    }()
 }
 
 /// The operations ``DirectRoutes`` serves, asked with what ``RequestMiddleware`` put in the context.
