@@ -40,4 +40,21 @@ struct DeliveryEndsTests {
         try await gate.waitForBatches(3)
         #expect(gate.batches.withLock { $0 }.last == ["msg_5"])
     }
+
+    @Test("a removal waits for the ids that end while it gathers, and takes them in one batch")
+    func gathers() async throws {
+        let gate = Gate()
+        gate.held.withLock { $0 = false }
+        let gathering = Gate()
+        let ends = DeliveryEnds(
+            logger: Logger(label: "test"), gather: { await gathering.remove(["gather"]) },
+            remove: { ids in await gate.remove(ids) })
+        ends.end("msg_1")
+        try await gathering.waitForBatches(1)
+        for id in ["msg_2", "msg_3"] { ends.end(id) }
+        #expect(gate.batches.withLock { $0 }.isEmpty)
+        gathering.held.withLock { $0 = false }
+        try await gate.waitForBatches(1)
+        #expect(gate.batches.withLock { $0 } == [["msg_1", "msg_2", "msg_3"]])
+    }
 }
