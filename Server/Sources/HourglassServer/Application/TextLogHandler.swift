@@ -5,8 +5,7 @@ import Logging
 ///
 /// `StreamLogHandler` formats its whole metadata again each time one value of it is set, and
 /// Hummingbird sets one for every request (its id), postgres-nio for every query (the
-/// connection's): at the server's usual level, where none of those lines is written, that was
-/// a few percent of a send's CPU.
+/// connection's): at the server's usual level, none of those lines is written.
 struct TextLogHandler: LogHandler {
     let label: String
     var logLevel: Logger.Level = .info

@@ -38,8 +38,7 @@ struct Deliveries: Sendable {
     func deliver(_ record: PendingDelivery.Record, endingApart: Bool = false) async -> Outcome {
         let (store, metrics, message) = (store, metrics, record.message)
         let senderName = Self.name(of: sender)
-        // Masked only for a line that is logged: reading the destination again costs a send more
-        // than its JSON.
+        // Masked only for a line that is logged: masking reads the destination again.
         let masked = { Self.masked(message.destination) }
         let outcome: Outcome
         do {

@@ -4,10 +4,10 @@ import Synchronization
 /// Ends the pending rows of delivered codes (``PendingDelivery``) off the request's path, many
 /// in one statement: one removal runs at a time, it first waits a moment (``gathering``) for
 /// others to end with it, and the ids that end meanwhile go together in the next, so that under
-/// load a send costs one transaction, not two. (Without the wait, a removal under way took about
-/// as long as a send, and the next one went with one or two ids: a statement a send.) An id still waiting when
-/// the process dies keeps its row: after its lease an instance delivers it again under the same
-/// `webhook-id`, as it would had the process died before the delivery ended.
+/// load a send costs one transaction, not two: a removal that did not wait would go with the
+/// one or two ids that ended while the last one ran. An id still waiting when the process dies
+/// keeps its row: after its lease an instance delivers it again under the same `webhook-id`, as
+/// it would had the process died before the delivery ended.
 final class DeliveryEnds: Sendable {
     private let remove: @Sendable ([String]) async throws -> Void
     private let gather: @Sendable () async -> Void

@@ -101,7 +101,7 @@ public actor Outbox: CodeSender {
 
     /// `message`'s line: compact JSON, its keys sorted, slashes unescaped, `sentAt` in ISO 8601
     /// to the second, and a line feed; `JSONEncoder`'s bytes, written by hand for a date from
-    /// 1970 to 9999 (`OutboxTests`), by `JSONEncoder` for any other.
+    /// 1970 to 9999 (`JSONWriterTests`), by `JSONEncoder` for any other.
     static func line(_ message: Message) throws -> Data {
         let seconds = message.sentAt.timeIntervalSince1970.rounded(.down)
         guard seconds >= 0, seconds < 253_402_300_800, var time = time_t(exactly: seconds) else {

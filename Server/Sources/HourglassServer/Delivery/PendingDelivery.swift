@@ -37,8 +37,8 @@ struct PendingDelivery: Sendable, Hashable {
 
 extension PendingDelivery.Record {
     /// The record as JSON: what `JSONEncoder` writes of it with dates as milliseconds since 1970
-    /// (its `Codable` conformance, which ``DeliverySeal`` decodes), written by hand:
-    /// `JSONEncoder` took 2 % of a send. `DeliverySealTests` holds that it decodes to the record.
+    /// (its `Codable` conformance, which ``DeliverySeal`` decodes), written by ``JSONWriter``.
+    /// `JSONWriterTests` holds that it decodes to what `JSONEncoder`'s encoding decodes to.
     /// - Throws: ``JSONWriter/NonFinite`` for a date that is no finite number of milliseconds.
     var json: ByteBuffer {
         get throws {

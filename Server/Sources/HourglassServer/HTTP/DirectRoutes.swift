@@ -7,14 +7,15 @@ import NIOFoundationCompat
 
 /// `POST /v1/codes` and `POST /v1/codes/check`, the operations a client calls most, served
 /// straight from Hummingbird's router: the body decoded into the contract's generated type,
-/// ``VerificationAPI`` asked, and its answer (the generated `Output`) written into one buffer by ``JSONWriter``.
+/// ``VerificationAPI`` asked, and its answer (the generated `Output`) written into one buffer
+/// by ``JSONWriter``.
 ///
 /// The generated server's runtime path — its request and body streams, its middleware chain,
-/// its converter's generic steps — cost a check more CPU than its database transaction did. What it
-/// does for these two operations is done here the same way: the same content types accepted
-/// (the converter's own rule), the same types decoded, the same answers, byte for byte, which
-/// `DirectRoutesTests` holds against the generated server for every case of both outputs. The
-/// other operations go through the generated server (``RouterTransport``).
+/// its converter's generic steps — is left for these two operations, and what it does for them
+/// is done here the same way: the same content types accepted (the converter's own rule), the
+/// same types decoded, the same answers, byte for byte, which `DirectRoutesTests` holds against
+/// the generated server for every case of both outputs. The other operations go through the
+/// generated server (``RouterTransport``).
 ///
 /// Of any operations (``VerificationAPI`` in the server), so that the test can serve the same
 /// answers both ways.

@@ -6,9 +6,9 @@ import NIOCore
 /// else as it is), keys in the order they are written.
 ///
 /// For the answers and records every send or check writes (``Components/Schemas/Problem/json``,
-/// ``PendingDelivery/Record/json``, the outbox's line): `JSONEncoder`'s generic walk over a
-/// `Codable` conformance cost a send more than its JSON's bytes. Each writer is held to
-/// `JSONEncoder`'s bytes, or to what `JSONDecoder` reads back, by a test.
+/// ``PendingDelivery/Record/json``, the outbox's line), without `JSONEncoder`'s generic walk
+/// over each `Codable` conformance. Each writer is held to `JSONEncoder`'s bytes, or to what
+/// `JSONDecoder` reads back, by a test.
 struct JSONWriter {
     private(set) var buffer = ByteBuffer()
     /// Whether a slash is written `\/`, as `JSONEncoder` writes it without
